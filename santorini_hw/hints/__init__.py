@@ -1,0 +1,1 @@
+"""Move hints: a search engine over whole turns, and simple baseline players."""

@@ -1,0 +1,239 @@
+"""A whole game: worker placement, turns action by action, eliminations, the result, undo.
+
+The referee, the API and the terminal game all drive this one class; it holds the
+record of everything played so that a game can be printed, replayed and taken back.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import NamedTuple
+
+from santorini_hw.rules.actions import Action
+from santorini_hw.rules.cells import cell_name
+from santorini_hw.rules.gods import God
+from santorini_hw.rules.position import Lineup, Position, make_lineup
+from santorini_hw.rules.turn import (
+    IllegalActionError,
+    TurnState,
+    can_end,
+    completable,
+    finish,
+    legal_actions,
+    play,
+    start_turn,
+)
+
+
+class Phase(Enum):
+    PLACEMENT = "placement"
+    PLAY = "play"
+    OVER = "over"
+
+
+class RecordLine(NamedTuple):
+    """One line of the game record: a placement, a turn or an elimination."""
+
+    player: str
+    kind: str
+    """"place", "turn" or "eliminated"."""
+    actions: tuple[Action, ...] = ()
+    cells: tuple[int, ...] = ()
+
+
+class _Snapshot(NamedTuple):
+    position: Position
+    record_length: int
+    winner: str | None
+    in_play: bool
+
+
+class GameError(ValueError):
+    """A request the game cannot honour in its current phase."""
+
+
+class Game:
+    def __init__(self, lineup: Lineup) -> None:
+        if len(lineup.players) == 3 and not all(lineup.gods):
+            raise GameError("three-player games need a god for every player")
+        self.lineup = lineup
+        empty = (0,) * lineup.side_count
+        self.position = Position(0, 0, 0, 0, empty, 0, -1, 0, lineup)
+        self.turn: TurnState | None = None
+        self.record: list[RecordLine] = []
+        self.winner: str | None = None
+        self._history: list[_Snapshot] = []
+
+    @classmethod
+    def new(
+        cls,
+        players: tuple[str, ...] = ("A", "B"),
+        gods: tuple[God | None, ...] | None = None,
+        teams: tuple[tuple[str, ...], ...] | None = None,
+    ) -> Game:
+        if len(players) == 4 and teams is None:
+            teams = ((players[0], players[2]), (players[1], players[3]))
+        return cls(make_lineup(players, gods, teams))
+
+    @classmethod
+    def from_position(cls, position: Position) -> Game:
+        """A game that starts mid-play at `position` (no placement, empty record)."""
+        game = cls(position.lineup)
+        game.position = position
+        game._begin_turn()
+        return game
+
+    # -- reading -----------------------------------------------------------------------
+    @property
+    def phase(self) -> Phase:
+        if self.winner is not None:
+            return Phase.OVER
+        return Phase.PLAY if self.turn is not None else Phase.PLACEMENT
+
+    @property
+    def player(self) -> str:
+        """Whose move (or placement) it is."""
+        return self.position.player
+
+    @property
+    def board(self) -> Position:
+        """The board as it stands now, mid-turn included."""
+        return self.turn.board if self.turn is not None else self.position
+
+    @property
+    def winners(self) -> tuple[str, ...]:
+        """The winning player, or both members of the winning team."""
+        if self.winner is None:
+            return ()
+        return self.lineup.members(self.lineup.sides[self.lineup.index_of(self.winner)])
+
+    def legal_actions(self) -> list[Action]:
+        return legal_actions(self.turn) if self.turn is not None else []
+
+    def can_end_turn(self) -> bool:
+        return self.turn is not None and can_end(self.turn)
+
+    def must_end_turn(self) -> bool:
+        """The turn is complete and nothing more may be done in it."""
+        return self.can_end_turn() and not self.legal_actions()
+
+    def placements(self) -> int:
+        """Bitboard of cells where the current placer may put a worker."""
+        if self.phase is not Phase.PLACEMENT:
+            return 0
+        return ((1 << 25) - 1) & ~self.position.occupied
+
+    # -- placement ---------------------------------------------------------------------
+    def place(self, cell: int) -> None:
+        """The current placer puts one worker on `cell` (two each, start player first)."""
+        if self.phase is not Phase.PLACEMENT:
+            raise GameError("workers are placed only before the first turn")
+        position = self.position
+        if position.occupied >> cell & 1:
+            raise IllegalActionError(f"{cell_name(cell)}: a worker is already there")
+        side = position.side
+        self._push()
+        workers = position.workers[side] | 1 << cell
+        position = position.with_workers(side, workers)
+        line = self.record[-1] if self.record and self.record[-1].kind == "place" else None
+        if line is not None and line.player == position.player and len(line.cells) == 1:
+            self.record[-1] = line._replace(cells=(*line.cells, cell))
+        else:
+            self.record.append(RecordLine(position.player, "place", cells=(cell,)))
+        if workers.bit_count() == 2:
+            position = self._next_placer(position)
+        self.position = position
+        if self.turn is None and all(w.bit_count() == 2 for w in position.workers):
+            self.position = position._replace(to_move=0)
+            self._begin_turn()
+
+    def _next_placer(self, position: Position) -> Position:
+        """Teammates share workers: the next placer is the next player of a new side."""
+        count = len(self.lineup.players)
+        player = position.to_move
+        for _ in range(count):
+            player = (player + 1) % count
+            if position.workers[self.lineup.sides[player]] == 0:
+                return position._replace(to_move=player)
+        return position
+
+    # -- playing -----------------------------------------------------------------------
+    def apply(self, action: Action) -> None:
+        """One action of the current turn; raises `IllegalActionError` saying why not."""
+        if self.turn is None:
+            raise GameError(f"no turn in progress (the game is in {self.phase.value})")
+        if not self.turn.actions:
+            self._push()
+        self.turn = play(self.turn, action)
+        if self.turn.won:
+            self.end_turn()
+
+    def end_turn(self) -> None:
+        """Close the current turn (the player pressed done, or it cannot continue)."""
+        if self.turn is None or not can_end(self.turn):
+            raise GameError("the turn is not complete yet")
+        turn = self.turn
+        self.record.append(RecordLine(self.player, "turn", turn.actions))
+        self.position = finish(turn)
+        if turn.won:
+            self._game_over(turn.board.player)
+            return
+        self._begin_turn()
+
+    def play_turn(self, actions: tuple[Action, ...]) -> None:
+        """A whole turn at once; it must be complete (optional extras may be left out)."""
+        start = len(self._history)
+        try:
+            for action in actions:
+                self.apply(action)
+            if self.turn is not None and self.turn.actions:
+                self.end_turn()
+            elif not actions:
+                raise GameError("a turn needs at least one action")
+        except (IllegalActionError, GameError):
+            while len(self._history) > start:
+                self._pop()
+            raise
+
+    def _begin_turn(self) -> None:
+        """Start the next turn, eliminating or ending the game for a trapped player."""
+        while True:
+            state = start_turn(self.position)
+            if completable(state):
+                self.turn = state
+                return
+            trapped = self.position.to_move
+            self.record.append(RecordLine(self.position.player, "eliminated"))
+            if len(self.lineup.players) != 3:  # two players or teams: trapped loses
+                self.turn = None
+                self._game_over(self.lineup.players[self.position.next_player()])
+                return
+            self.position = self.position.eliminated(trapped)
+            alive = [p for p in range(3) if self.position.alive(p)]
+            if len(alive) == 1:
+                self.turn = None
+                self._game_over(self.lineup.players[alive[0]])
+                return
+
+    def _game_over(self, winner: str) -> None:
+        self.winner = winner
+        self.turn = None
+
+    # -- undo --------------------------------------------------------------------------
+    def _push(self) -> None:
+        in_play = self.turn is not None
+        self._history.append(_Snapshot(self.position, len(self.record), self.winner, in_play))
+
+    def _pop(self) -> None:
+        """Back to the last snapshot, always taken at a turn's start or before a placement."""
+        snapshot = self._history.pop()
+        self.position = snapshot.position
+        del self.record[snapshot.record_length :]
+        self.winner = snapshot.winner
+        self.turn = start_turn(snapshot.position) if snapshot.in_play else None
+
+    def undo(self) -> None:
+        """Take back the current partial turn, or else the last turn (or placement)."""
+        if not self._history:
+            raise GameError("nothing to undo")
+        self._pop()

@@ -1,0 +1,126 @@
+"""The text record of a game: a header, then one placement, turn or elimination per line.
+
+::
+
+    [Players "A B"]
+    [Gods "Apollo Minotaur"]
+    [Result "A"]
+    A places b3 c4
+    B places c2 c3
+    A: c3-c4 b4
+    B: c2-d2 d3X
+
+Headers: ``Players`` (turn order), ``Gods`` (one per player, ``-`` for none; left out
+when nobody has a god), ``Teams`` (four players, e.g. ``A+C B+D``) and ``Result`` (the
+winner, or ``*`` while the game goes on). Turns use the action notation of `actions.py`.
+Reading a record replays it through the rules, so an illegal line is reported with its
+line number and the offending token.
+"""
+
+from __future__ import annotations
+
+import re
+
+from santorini_hw.rules.actions import NotationError, actions_text, parse_actions
+from santorini_hw.rules.cells import CellError, cell_name, parse_cell
+from santorini_hw.rules.game import Game, GameError
+from santorini_hw.rules.gods import God, UnknownGodError, parse_god
+from santorini_hw.rules.position import make_lineup
+from santorini_hw.rules.turn import IllegalActionError
+
+_HEADER = re.compile(r'^\[(\w+) "([^"]*)"\]$')
+
+
+def record_text(game: Game) -> str:
+    """The game so far as text (round-trips through `parse_record`)."""
+    lineup = game.lineup
+    lines = [f'[Players "{" ".join(lineup.players)}"]']
+    if any(lineup.gods):
+        lines.append(f'[Gods "{" ".join(g.value if g else "-" for g in lineup.gods)}"]')
+    if lineup.is_team_game:
+        teams = " ".join("+".join(lineup.members(s)) for s in range(lineup.side_count))
+        lines.append(f'[Teams "{teams}"]')
+    lines.append(f'[Result "{game.winner or "*"}"]')
+    for line in game.record:
+        if line.kind == "place":
+            lines.append(f"{line.player} places {' '.join(cell_name(c) for c in line.cells)}")
+        elif line.kind == "turn":
+            lines.append(f"{line.player}: {actions_text(line.actions)}")
+        else:
+            lines.append(f"{line.player} eliminated")
+    return "\n".join(lines) + "\n"
+
+
+def parse_record(text: str) -> Game:
+    """Replay a record; raises `NotationError` naming the line and the bad token."""
+    headers: dict[str, str] = {}
+    body: list[tuple[int, str]] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        header = _HEADER.match(line)
+        if header and not body:
+            headers[header.group(1)] = header.group(2)
+        else:
+            body.append((number, line))
+    game = _game_from_headers(headers)
+    for number, line in body:
+        try:
+            _replay_line(game, line)
+        except (NotationError, CellError, IllegalActionError, GameError) as error:
+            raise NotationError(f"line {number}: {error}") from None
+    result = headers.get("Result", "*")
+    if result != (game.winner or "*"):
+        raise NotationError(
+            f"Result header says {result!r} but the moves give {game.winner or '*'!r}"
+        )
+    return game
+
+
+def _game_from_headers(headers: dict[str, str]) -> Game:
+    players = tuple(headers.get("Players", "").split())
+    if not 2 <= len(players) <= 4 or len(set(players)) != len(players):
+        raise NotationError(f"Players header: 2 to 4 different players, not {players!r}")
+    gods: tuple[God | None, ...] | None = None
+    if "Gods" in headers:
+        names = headers["Gods"].split()
+        if len(names) != len(players):
+            raise NotationError(f"Gods header: one god (or -) per player, not {names!r}")
+        try:
+            gods = tuple(None if name == "-" else parse_god(name) for name in names)
+        except UnknownGodError as error:
+            raise NotationError(f"Gods header: {error}") from None
+    teams = None
+    if "Teams" in headers:
+        teams = tuple(tuple(team.split("+")) for team in headers["Teams"].split())
+        if sorted(p for team in teams for p in team) != sorted(players):
+            raise NotationError(f"Teams header: every player in one team, not {headers['Teams']!r}")
+    try:
+        return Game(make_lineup(players, gods, teams if len(players) == 4 else None))
+    except (GameError, KeyError) as error:
+        raise NotationError(f"header: {error}") from None
+
+
+def _replay_line(game: Game, line: str) -> None:
+    if " places " in line:
+        player, _, cells = line.partition(" places ")
+        _expect_player(game, player)
+        for token in cells.split():
+            game.place(parse_cell(token))
+    elif line.endswith(" eliminated"):
+        player = line.removesuffix(" eliminated")
+        last = game.record[-1] if game.record else None
+        if last is None or last.kind != "eliminated" or last.player != player:
+            raise NotationError(f"{line!r}: the rules did not eliminate {player} here")
+    elif ":" in line:
+        player, _, actions = line.partition(":")
+        _expect_player(game, player)
+        game.play_turn(parse_actions(actions))
+    else:
+        raise NotationError(f"{line!r}: expected 'P places c1 c2', 'P: actions' or 'P eliminated'")
+
+
+def _expect_player(game: Game, player: str) -> None:
+    if player.strip() != game.player:
+        raise NotationError(f"{player.strip()!r}: it is {game.player}'s turn")

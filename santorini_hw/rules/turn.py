@@ -1,0 +1,278 @@
+"""One turn, one action at a time: the legal next actions, applying one, ending the turn.
+
+A turn's shape depends on the god (see the README's rules section): Artemis may move
+twice, Hermes may shuffle both workers on their level, Prometheus may build first,
+Demeter and Hephaestus may build twice, Apollo and Minotaur move into opponents. All of
+that lives here, as a small state machine over `TurnState`.
+
+`candidates` lists the next actions the rules allow *right now*; `legal_actions` keeps
+only those from which the turn can still be completed (a move that leaves no build is
+not legal). A winning move ends the turn at once.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from santorini_hw.rules.actions import BUILD, BUILDS, DOME, DOMES, MOVE, MOVES, Action, build, dome
+from santorini_hw.rules.cells import NEIGHBOURS, beyond, cells_of
+from santorini_hw.rules.gods import God
+from santorini_hw.rules.position import Position
+
+
+class IllegalActionError(ValueError):
+    """An action the rules do not allow here; the message says why in words."""
+
+
+class TurnState(NamedTuple):
+    board: Position
+    """The board as it stands mid-turn (its `to_move` is still the player on turn)."""
+    actions: tuple[Action, ...]
+    worker: int
+    """Cell of the worker that moved last, -1 before any move."""
+    origin: int
+    """Where that worker started (Artemis may not move back there)."""
+    moves: int
+    builds: int
+    """Builds after moving (and Hermes' build without moving)."""
+    last_build: int
+    prebuild: int
+    """Prometheus: the cell built on before moving, -1 if none."""
+    flat: bool
+    """Every move so far kept its level (Hermes may then keep moving both workers)."""
+    moved_up: bool
+    won: bool
+
+    @property
+    def god(self) -> God | None:
+        return self.board.god
+
+
+def start_turn(position: Position) -> TurnState:
+    return TurnState(position, (), -1, -1, 0, 0, -1, -1, True, False, False)
+
+
+def can_end(state: TurnState) -> bool:
+    """The turn is complete enough to end (further actions, if any, are optional)."""
+    return state.won or state.builds > 0
+
+
+def finish(state: TurnState) -> Position:
+    """The position after the turn: next player to move, Athena's block updated."""
+    board = state.board
+    me = board.to_move
+    following = board.next_player()
+    if board.god is God.ATHENA and state.moved_up:
+        athena = me
+    else:  # Athena's block lasts until her next turn begins
+        athena = -1 if board.athena in (me, following) else board.athena
+    return Position(
+        board.l1,
+        board.l2,
+        board.l3,
+        board.domes,
+        board.workers,
+        following,
+        athena,
+        board.out,
+        board.lineup,
+    )
+
+
+def candidates(state: TurnState) -> list[Action]:
+    """Every action the rules allow next, before checking the turn can be completed."""
+    if state.won:
+        return []
+    board = state.board
+    god = board.god
+    own = board.workers[board.side]
+    up_ok = not board.athena_blocks_mover
+    if state.moves == 0:
+        if state.prebuild >= 0:
+            movers = own & NEIGHBOURS[state.prebuild]
+            return [a for w in cells_of(movers) for a in _moves_from(board, w, up_ok=False)]
+        if state.builds:
+            return []
+        actions = [a for w in cells_of(own) for a in _moves_from(board, w, up_ok)]
+        if god is God.PROMETHEUS or god is God.HERMES:
+            actions += _builds_around(board, own)
+        return actions
+    if state.builds == 0:
+        actions = []
+        if god is God.ARTEMIS and state.moves == 1:
+            actions += _moves_from(board, state.worker, up_ok, exclude=state.origin)
+        if god is God.HERMES and state.flat:
+            actions += [a for w in cells_of(own) for a in _flat_moves(board, w)]
+            return actions + _builds_around(board, own)
+        return actions + _builds_around(board, 1 << state.worker)
+    if state.builds == 1:
+        if god is God.DEMETER:
+            return [
+                a for a in _builds_around(board, 1 << state.worker) if a.dst != state.last_build
+            ]
+        last = state.last_build
+        if god is God.HEPHAESTUS and not board.domes >> last & 1 and board.height(last) <= 2:
+            return [build(last)]
+    return []
+
+
+def _moves_from(board: Position, cell: int, up_ok: bool, exclude: int = -1) -> list[Action]:
+    height = board.height(cell)
+    reach = NEIGHBOURS[cell] & ~board.domes & board.at_most(height + 1 if up_ok else height)
+    occupied = board.occupied
+    targets = reach & ~occupied
+    opponents = reach & occupied & ~board.workers[board.side]
+    if opponents:
+        god = board.god
+        if god is God.APOLLO:
+            targets |= opponents
+        elif god is God.MINOTAUR:
+            blocked = occupied | board.domes
+            for target in cells_of(opponents):
+                landing = beyond(cell, target)
+                if landing >= 0 and not blocked >> landing & 1:
+                    targets |= 1 << target
+    if exclude >= 0:
+        targets &= ~(1 << exclude)
+    moves = MOVES[cell]
+    return [moves[target] for target in cells_of(targets)]
+
+
+def _flat_moves(board: Position, cell: int) -> list[Action]:
+    level = board.exactly(board.height(cell))
+    targets = NEIGHBOURS[cell] & level & ~board.occupied & ~board.domes
+    moves = MOVES[cell]
+    return [moves[target] for target in cells_of(targets)]
+
+
+def _builds_around(board: Position, builders: int) -> list[Action]:
+    area = 0
+    for cell in cells_of(builders):
+        area |= NEIGHBOURS[cell]
+    free = area & ~board.occupied & ~board.domes
+    domable = free if board.god is God.ATLAS else free & board.l3
+    return [BUILDS[c] for c in cells_of(free & ~board.l3)] + [DOMES[c] for c in cells_of(domable)]
+
+
+def apply_action(state: TurnState, action: Action) -> TurnState:
+    """The state after `action`, which must come from `candidates(state)`.
+
+    Built with the constructors rather than `_replace`: this is the engine's hot path."""
+    if action.kind == MOVE:
+        return _apply_move(state, action.src, action.dst)
+    board = state.board
+    board = board.with_dome(action.dst) if action.kind == DOME else board.with_block(action.dst)
+    actions = (*state.actions, action)
+    s = state
+    if s.moves == 0 and board.god is God.PROMETHEUS:
+        return TurnState(
+            board,
+            actions,
+            s.worker,
+            s.origin,
+            0,
+            s.builds,
+            s.last_build,
+            action.dst,
+            s.flat,
+            s.moved_up,
+            s.won,
+        )
+    return TurnState(
+        board,
+        actions,
+        s.worker,
+        s.origin,
+        s.moves,
+        s.builds + 1,
+        action.dst,
+        s.prebuild,
+        s.flat,
+        s.moved_up,
+        s.won,
+    )
+
+
+def _apply_move(state: TurnState, src: int, dst: int) -> TurnState:
+    board = state.board
+    god = board.god
+    workers = list(board.workers)
+    workers[board.lineup.sides[board.to_move]] ^= 1 << src | 1 << dst
+    forced_side = board.side_at(dst)
+    if forced_side >= 0:  # Apollo swaps, Minotaur pushes: the forced worker never wins
+        landing = src if god is God.APOLLO else beyond(src, dst)
+        workers[forced_side] ^= 1 << dst | 1 << landing
+    start, end = board.height(src), board.height(dst)
+    won = (end == 3 and start < 3) or (god is God.PAN and start - end >= 2)
+    moved = Position(
+        board.l1,
+        board.l2,
+        board.l3,
+        board.domes,
+        tuple(workers),
+        board.to_move,
+        board.athena,
+        board.out,
+        board.lineup,
+    )
+    return TurnState(
+        moved,
+        (*state.actions, MOVES[src][dst]),
+        dst,
+        state.origin if src == state.worker else src,
+        state.moves + 1,
+        state.builds,
+        state.last_build,
+        state.prebuild,
+        state.flat and start == end,
+        state.moved_up or end > start,
+        won,
+    )
+
+
+def state_key(state: TurnState) -> tuple[object, ...]:
+    """What decides a Hermes turn's future: repeated shuffles of workers lead here again."""
+    return (
+        state.board,
+        state.flat,
+        state.moves > 0,
+        state.builds,
+        state.won,
+        -1 if state.flat else state.worker,
+    )
+
+
+def completable(state: TurnState) -> bool:
+    """Some sequence of legal actions from here completes the turn."""
+    return _completable(state, set() if state.god is God.HERMES else None)
+
+
+def _completable(state: TurnState, seen: set[tuple[object, ...]] | None) -> bool:
+    if can_end(state):
+        return True
+    if seen is not None:
+        key = state_key(state)
+        if key in seen:
+            return False
+        seen.add(key)
+    return any(_completable(apply_action(state, a), seen) for a in candidates(state))
+
+
+def legal_actions(state: TurnState) -> list[Action]:
+    """The actions that may come next and still lead to a complete turn."""
+    return [a for a in candidates(state) if completable(apply_action(state, a))]
+
+
+def play(state: TurnState, action: Action) -> TurnState:
+    """Apply `action` after checking it; raises `IllegalActionError` saying why not."""
+    legal = legal_actions(state)
+    if action in legal:
+        return apply_action(state, action)
+    if state.won:
+        raise IllegalActionError(f"{action}: the turn is over, {state.board.player} has won")
+    if action.kind == BUILD and dome(action.dst) in legal:
+        return apply_action(state, dome(action.dst))
+    if not legal:
+        raise IllegalActionError(f"{action}: the turn is complete, nothing more may be done")
+    allowed = " ".join(a.text() for a in legal)
+    raise IllegalActionError(f"{action} is not legal here (legal: {allowed})")

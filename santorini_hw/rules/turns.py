@@ -1,0 +1,119 @@
+"""Whole turns: every complete legal turn of a position, random turns, and perft.
+
+Turns are found by a depth-first walk of `turn.py`'s state machine and deduplicated by
+their outcome (resulting position and winner): two action sequences that leave the
+same board are the same turn.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import NamedTuple
+
+from santorini_hw.rules.actions import Action
+from santorini_hw.rules.gods import God
+from santorini_hw.rules.position import Position
+from santorini_hw.rules.turn import (
+    TurnState,
+    apply_action,
+    can_end,
+    candidates,
+    finish,
+    start_turn,
+    state_key,
+)
+
+
+class Turn(NamedTuple):
+    actions: tuple[Action, ...]
+    result: Position
+    """The position after the turn, with the next player to move."""
+    winner: str | None
+
+
+def _completed(state: TurnState) -> Turn:
+    return Turn(state.actions, finish(state), state.board.player if state.won else None)
+
+
+def generate_turns(position: Position) -> list[Turn]:
+    """Every complete legal turn of the player to move, one per distinct outcome."""
+    found: dict[tuple[Position, bool], Turn] = {}
+    seen: set[tuple[object, ...]] | None = set() if position.god is God.HERMES else None
+    stack = [start_turn(position)]
+    while stack:
+        state = stack.pop()
+        if can_end(state):
+            turn = _completed(state)
+            found.setdefault((turn.result, state.won), turn)
+        children = []
+        for action in candidates(state):
+            child = apply_action(state, action)
+            if seen is not None:
+                key = state_key(child)
+                if key in seen:
+                    continue
+                seen.add(key)
+            children.append(child)
+        stack.extend(reversed(children))
+    return list(found.values())
+
+
+def random_turn(position: Position, rng: random.Random) -> Turn | None:
+    """One legal turn picked at random (optional extras taken half the time), or None
+    when the player has no legal turn. Not uniform over turns: fast, for playouts."""
+    seen: set[tuple[object, ...]] | None = set() if position.god is God.HERMES else None
+    state = _random_completion(start_turn(position), rng, seen)
+    return None if state is None else _completed(state)
+
+
+def _random_completion(
+    state: TurnState, rng: random.Random, seen: set[tuple[object, ...]] | None
+) -> TurnState | None:
+    options = candidates(state)
+    ending = can_end(state)
+    if ending and (not options or rng.random() < 0.5):
+        return state
+    remaining = len(options)
+    while remaining:  # draw without replacement, only as far as needed
+        pick = int(rng.random() * remaining)
+        remaining -= 1
+        action = options[pick]
+        options[pick] = options[remaining]
+        child = apply_action(state, action)
+        if seen is not None:
+            key = state_key(child)
+            if key in seen:
+                continue
+            seen.add(key)
+        done = _random_completion(child, rng, seen)
+        if done is not None:
+            return done
+    return state if ending else None
+
+
+def winning_turn_exists(position: Position) -> bool:
+    """The player to move can win this turn. Only moves win, and no build ever enables a
+    win later in the same turn (Prometheus builds first only when not moving up), so
+    only the move steps are explored: much cheaper than generating every turn."""
+    start = start_turn(position)
+    for first in candidates(start):
+        if not first.is_move:
+            continue
+        state = apply_action(start, first)
+        if state.won:
+            return True
+        if position.god is God.ARTEMIS:
+            for second in candidates(state):
+                if second.is_move and apply_action(state, second).won:
+                    return True
+    return False
+
+
+def perft(position: Position, depth: int) -> int:
+    """Leaves of the tree of distinct outcomes `depth` turns deep (a win is a leaf)."""
+    if depth == 0:
+        return 1
+    total = 0
+    for turn in generate_turns(position):
+        total += 1 if turn.winner is not None or depth == 1 else perft(turn.result, depth - 1)
+    return total
