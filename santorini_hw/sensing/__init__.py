@@ -1,0 +1,1 @@
+"""Sensor drivers and signal handling: worker sensors, the stack-height bridge, calibration."""

@@ -1,0 +1,328 @@
+"""Client of the stack-height bridge: serial I/O, reconnects, delivery into asyncio.
+
+Threading: one daemon thread owns the serial port for the client's whole life. It
+opens the port, runs a `BridgeSession` over it, and reopens it with exponential
+backoff after an unplug, a bridge reset or a silent bridge. Blocking serial reads
+(with a short timeout) happen only there, so the asyncio loop never waits on the
+port; readings and state changes reach the loop through `call_soon_threadsafe`.
+`send_leds` only stores the latest frame, which the thread writes (newer frames
+replace unsent older ones, and the last frame is re-sent after a reconnect).
+
+Usage, inside a running loop:
+
+    async with BridgeClient("/dev/santorini-bridge", clock=SystemClock()) as bridge:
+        readings = await bridge.readings.get()
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from types import TracebackType
+from typing import Protocol, TypeVar
+
+import serial
+
+from firmware_bridge import protocol
+from santorini_hw.clock import Clock
+from santorini_hw.sensing.bridge_session import (
+    BridgeInfo,
+    BridgeSession,
+    BridgeSettings,
+    BridgeState,
+    BridgeTimeoutError,
+    IncompatibleBridgeError,
+    SessionCounters,
+    StackReadings,
+)
+
+__all__ = [
+    "DEFAULT_PATH",
+    "BridgeClient",
+    "BridgeCounters",
+    "BridgeInfo",
+    "BridgeSettings",
+    "BridgeState",
+    "SerialPort",
+    "StackReadings",
+    "open_serial",
+]
+
+DEFAULT_PATH = "/dev/santorini-bridge"
+
+log = logging.getLogger(__name__)
+_T = TypeVar("_T")
+
+
+class SerialPort(Protocol):
+    """The part of `serial.Serial` the client uses."""
+
+    @property
+    def in_waiting(self) -> int: ...
+
+    def read(self, size: int = 1) -> bytes: ...
+
+    def write(self, data: bytes) -> int | None: ...
+
+    def close(self) -> None: ...
+
+
+def open_serial(path: str, settings: BridgeSettings) -> SerialPort:
+    """Open the bridge port; a missing or vanished device raises SerialException (OSError)."""
+    port: SerialPort = serial.Serial(
+        path,
+        baudrate=settings.baudrate,
+        timeout=settings.poll_s,
+        write_timeout=1.0,
+        exclusive=True,
+    )
+    return port
+
+
+@dataclass(frozen=True)
+class BridgeCounters:
+    """Health figures for the API; all count from the client's start."""
+
+    frames: int  # valid frames received
+    crc_errors: int
+    decode_errors: int  # bad COBS, truncated, unknown kind, malformed body, oversize
+    dropped: int  # frames missing from the bridge's sequence (each gap forces a snapshot)
+    reconnects: int  # handshakes after the first (unplug, reset, timeout)
+    heartbeat_timeouts: int
+    naks: int
+    bridge_errors: int
+    bridge_rx_errors: int  # bad frames the bridge received, from its last heartbeat
+
+
+class BridgeClient:
+    """Delivers `StackReadings` from the bridge to a callback or to `readings`.
+
+    `on_readings` and `on_state`, when given, are called in the event loop thread;
+    without `on_readings` readings go to the `readings` queue (oldest dropped when
+    full). `start()` must be called with a running loop (the context managers do).
+    """
+
+    def __init__(
+        self,
+        path: str = DEFAULT_PATH,
+        *,
+        clock: Clock,
+        settings: BridgeSettings | None = None,
+        on_readings: Callable[[StackReadings], None] | None = None,
+        on_state: Callable[[BridgeState], None] | None = None,
+        opener: Callable[[str, BridgeSettings], SerialPort] = open_serial,
+    ) -> None:
+        self.path = path
+        self._clock = clock
+        self._settings = settings or BridgeSettings()
+        self._on_readings = on_readings
+        self._on_state = on_state
+        self._opener = opener
+        self.readings: asyncio.Queue[StackReadings] = asyncio.Queue(self._settings.queue_size)
+        self._decoder = protocol.Decoder()
+        self._session_counters = SessionCounters()
+        self._heartbeat_timeouts = 0
+        self._sequence = 0
+        self._state = BridgeState.DISCONNECTED
+        self._error: str | None = None
+        self._info: BridgeInfo | None = None
+        self._lock = threading.Lock()
+        self._leds: bytes | None = None
+        self._leds_pending = False
+        self._out_seq = 0
+        self._stop = threading.Event()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._thread: threading.Thread | None = None
+        self._session: BridgeSession | None = None  # owned by the I/O thread
+
+    # ------------------------------------------------------------ public API
+
+    @property
+    def state(self) -> BridgeState:
+        return self._state
+
+    @property
+    def error(self) -> str | None:
+        """Why the bridge is not connected (None when it is)."""
+        return self._error
+
+    @property
+    def info(self) -> BridgeInfo | None:
+        """The bridge's HELLO from the current or last connection."""
+        return self._info
+
+    @property
+    def counters(self) -> BridgeCounters:
+        session = self._session_counters
+        return BridgeCounters(
+            frames=self._decoder.frames,
+            crc_errors=self._decoder.crc_errors,
+            decode_errors=self._decoder.errors,
+            dropped=session.dropped,
+            reconnects=session.reconnects,
+            heartbeat_timeouts=self._heartbeat_timeouts,
+            naks=session.naks,
+            bridge_errors=session.bridge_errors,
+            bridge_rx_errors=session.bridge_rx_errors,
+        )
+
+    def send_leds(self, frame: Sequence[tuple[int, int, int]]) -> None:
+        """Queue a pixel frame (RGB 0-255 per pixel) for a bridge that drives the LEDs."""
+        if any(len(pixel) != 3 for pixel in frame):
+            raise ValueError("every pixel needs exactly three channels (r, g, b)")
+        body = bytes(channel for pixel in frame for channel in pixel)  # ValueError if > 255
+        if len(body) > protocol.MAX_BODY:
+            raise ValueError(f"{len(frame)} pixels exceed the frame limit")
+        with self._lock:
+            self._leds = body
+            self._leds_pending = True
+
+    def start(self, loop: asyncio.AbstractEventLoop | None = None) -> None:
+        if self._thread is not None:
+            raise RuntimeError("the bridge client is already started")
+        self._loop = loop or asyncio.get_running_loop()
+        self._thread = threading.Thread(target=self._run, name="bridge-client", daemon=True)
+        self._thread.start()
+
+    def close(self) -> None:
+        """Stop the I/O thread and close the port (waits at most about `poll_s`)."""
+        self._stop.set()
+        if self._thread is not None and self._thread is not threading.current_thread():
+            self._thread.join()
+        self._set_state(BridgeState.CLOSED, None)
+
+    async def aclose(self) -> None:
+        await asyncio.get_running_loop().run_in_executor(None, self.close)
+
+    def __enter__(self) -> BridgeClient:
+        self.start()
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    async def __aenter__(self) -> BridgeClient:
+        self.start()
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        await self.aclose()
+
+    # ------------------------------------------------------------ I/O thread
+
+    def _run(self) -> None:
+        backoff = self._settings.backoff_initial_s
+        while not self._stop.is_set():
+            try:
+                port = self._opener(self.path, self._settings)
+            except OSError as error:
+                self._set_state(BridgeState.DISCONNECTED, f"cannot open {self.path}: {error}")
+            else:
+                backoff = self._serve(port, backoff)
+            self._stop.wait(backoff)
+            backoff = min(2 * backoff, self._settings.backoff_max_s)
+
+    def _serve(self, port: SerialPort, backoff: float) -> float:
+        """Run one connection until it fails; return the backoff before reopening."""
+        self._set_state(BridgeState.CONNECTING, None)
+        self._decoder.reset()
+        self._session = None
+        try:
+            self._session = session = BridgeSession(
+                self._clock,
+                self._settings,
+                self._session_counters,
+                send=lambda kind, body: self._write(port, kind, body),
+                publish=self._publish,
+                rx_errors=lambda: self._decoder.crc_errors + self._decoder.errors,
+            )
+            while not self._stop.is_set():
+                for frame in self._decoder.feed(port.read(max(1, port.in_waiting))):
+                    session.receive(frame)
+                session.tick()
+                self._follow()
+                if session.connected:
+                    self._flush_leds(port)
+        except IncompatibleBridgeError as error:
+            log.error("bridge on %s refused: %s", self.path, error)
+            self._set_state(error.state, str(error))
+            return self._settings.backoff_max_s
+        except BridgeTimeoutError as error:
+            self._heartbeat_timeouts += 1
+            self._set_state(BridgeState.DISCONNECTED, str(error))
+        except OSError as error:  # serial.SerialException is an OSError
+            self._set_state(BridgeState.DISCONNECTED, f"bridge on {self.path} lost: {error}")
+        finally:
+            port.close()
+        if self._session is not None and self._session.info is not None:
+            return self._settings.backoff_initial_s
+        return backoff
+
+    def _follow(self) -> None:
+        """Mirror the session in `state`; a new session gets the last LED frame again."""
+        session = self._session
+        if session is None or not session.connected:
+            if self._state is BridgeState.CONNECTED:
+                self._set_state(BridgeState.CONNECTING, None)
+            return
+        if self._state is not BridgeState.CONNECTED:
+            self._info = session.info
+            self._set_state(BridgeState.CONNECTED, None)
+            with self._lock:
+                self._leds_pending = self._leds is not None
+
+    def _write(self, port: SerialPort, kind: int, body: bytes) -> None:
+        port.write(protocol.encode_frame(kind, self._out_seq, body))
+        self._out_seq = (self._out_seq + 1) & 0xFFFF
+
+    def _flush_leds(self, port: SerialPort) -> None:
+        with self._lock:
+            body = self._leds if self._leds_pending else None
+            self._leds_pending = False
+        if body is not None:
+            self._write(port, protocol.LEDS, body)
+
+    def _publish(self, values: tuple[int, ...], full: bool) -> None:
+        self._follow()  # `state` says CONNECTED before the first readings arrive
+        self._sequence += 1
+        readings = StackReadings(values, self._clock.monotonic(), self._sequence, full)
+        self._call_in_loop(self._deliver, readings)
+
+    def _set_state(self, state: BridgeState, error: str | None) -> None:
+        changed = state is not self._state
+        self._state = state
+        self._error = error
+        if changed and self._on_state is not None:
+            self._call_in_loop(self._on_state, state)
+
+    def _call_in_loop(self, callback: Callable[[_T], None], value: _T) -> None:
+        loop = self._loop
+        if loop is None or loop.is_closed():
+            return
+        try:
+            loop.call_soon_threadsafe(callback, value)
+        except RuntimeError:  # the loop closed in between: nobody is listening any more
+            return
+
+    # ------------------------------------------------------------ loop thread
+
+    def _deliver(self, readings: StackReadings) -> None:
+        if self._on_readings is not None:
+            self._on_readings(readings)
+            return
+        if self.readings.full():
+            self.readings.get_nowait()
+        self.readings.put_nowait(readings)
