@@ -108,6 +108,7 @@ class Bridge:
         self._session = False
         self.readings = [0] * cells  # latest filtered reading per cell
         self._reported = [0] * cells  # what the Pi was last told
+        self._scan()  # readings are real before the first HELLO can arrive
         self._port.write(b"\x00")  # end whatever partial frame the host holds
         self._send(protocol.HELLO, self._hello_body(False))
 
@@ -174,6 +175,7 @@ class Bridge:
             self._send(protocol.ERROR, protocol.error_body(protocol.ERR_VERSION, text))
             return
         self._session = True
+        self._reported = list(self.readings)  # the host asks for a snapshot next
         self._next_heartbeat = self._clock() + self._heartbeat_ms
         self._send(protocol.HELLO, self._hello_body(True))
 
