@@ -55,6 +55,7 @@ DEFAULT_PATH = "/dev/santorini-bridge"
 
 log = logging.getLogger(__name__)
 _T = TypeVar("_T")
+_REFUSED = (BridgeState.VERSION_MISMATCH, BridgeState.INCOMPATIBLE)
 
 
 class SerialPort(Protocol):
@@ -146,7 +147,7 @@ class BridgeClient:
 
     @property
     def error(self) -> str | None:
-        """Why the bridge is not connected (None when it is)."""
+        """The last reason the bridge was not usable; None once it is connected."""
         return self._error
 
     @property
@@ -237,7 +238,8 @@ class BridgeClient:
 
     def _serve(self, port: SerialPort, backoff: float) -> float:
         """Run one connection until it fails; return the backoff before reopening."""
-        self._set_state(BridgeState.CONNECTING, None)
+        if self._state not in _REFUSED:  # a refused bridge stays refused until it answers
+            self._set_state(BridgeState.CONNECTING, self._error)
         self._decoder.reset()
         self._session = None
         try:
@@ -257,12 +259,13 @@ class BridgeClient:
                 if session.connected:
                     self._flush_leds(port)
         except IncompatibleBridgeError as error:
-            log.error("bridge on %s refused: %s", self.path, error)
+            if self._state is not error.state:  # retries of a refused bridge stay quiet
+                log.error("bridge on %s refused: %s", self.path, error)
             self._set_state(error.state, str(error))
             return self._settings.backoff_max_s
         except BridgeTimeoutError as error:
-            self._heartbeat_timeouts += 1
             self._set_state(BridgeState.DISCONNECTED, str(error))
+            self._heartbeat_timeouts += 1
         except OSError as error:  # serial.SerialException is an OSError
             self._set_state(BridgeState.DISCONNECTED, f"bridge on {self.path} lost: {error}")
         finally:
@@ -276,7 +279,7 @@ class BridgeClient:
         session = self._session
         if session is None or not session.connected:
             if self._state is BridgeState.CONNECTED:
-                self._set_state(BridgeState.CONNECTING, None)
+                self._set_state(BridgeState.CONNECTING, "the bridge restarted its session")
             return
         if self._state is not BridgeState.CONNECTED:
             self._info = session.info
@@ -303,8 +306,8 @@ class BridgeClient:
 
     def _set_state(self, state: BridgeState, error: str | None) -> None:
         changed = state is not self._state
+        self._error = error  # before the state: a reader seeing the state sees its reason
         self._state = state
-        self._error = error
         if changed and self._on_state is not None:
             self._call_in_loop(self._on_state, state)
 
