@@ -5,6 +5,7 @@ asserts on elapsed time."""
 from __future__ import annotations
 
 import asyncio
+import os
 from collections.abc import Callable, Coroutine
 from typing import Any
 
@@ -94,10 +95,12 @@ def test_unplug_replug_reconnects_with_a_fresh_snapshot_and_restores_the_lights(
                 client.send_leds(lights)
                 await until(lambda: bool(fake.led_frames) and fake.led_frames[-1] == tuple(lights))
                 fake.unplug()
+                assert not fake.plugged and fake.tty_path is None
                 await until(lambda: client.state is BridgeState.DISCONNECTED)
                 assert client.error is not None and fake.path in client.error
                 values[0] = 50000  # moved while unplugged: only a snapshot can tell
                 fake.replug()
+                assert fake.plugged and os.path.realpath(fake.path) == fake.tty_path
                 fresh = await reading(client, lambda r: r.full)
                 assert fresh.values[0] == 50000
                 assert client.state is BridgeState.CONNECTED
