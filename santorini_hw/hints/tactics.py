@@ -1,0 +1,71 @@
+"""Where workers can go and where they would win, straight from the bitboards.
+
+The search asks "can the player to move win right now?" at every node it visits, and the
+evaluation asks "where does each player threaten to win?": both must be far cheaper than
+generating turns. `winning_cells` answers both; the tests check that it agrees exactly
+with the rules core's `winning_turn_exists` on random positions for every god.
+
+Only moves win (climbing onto level 3, or Pan's drop of two levels), and a build never
+enables a win later in the same turn, so only the move steps matter: one move, or two for
+Artemis. Apollo and Minotaur may also step onto an opponent's cell.
+"""
+
+from __future__ import annotations
+
+from santorini_hw.rules.cells import NEIGHBOURS, beyond, cells_of
+from santorini_hw.rules.gods import God
+from santorini_hw.rules.position import Position
+
+
+def move_targets(position: Position, cell: int, side: int, god: God | None, up_ok: bool) -> int:
+    """Bitboard of cells `side`'s worker on `cell` may move to (one step, with `god`'s reach)."""
+    height = (position.l1 >> cell & 1) + (position.l2 >> cell & 1) + (position.l3 >> cell & 1)
+    reach = NEIGHBOURS[cell] & ~position.domes & position.at_most(height + 1 if up_ok else height)
+    occupied = position.occupied
+    targets = reach & ~occupied
+    if god is God.APOLLO or god is God.MINOTAUR:
+        opponents = reach & occupied & ~position.workers[side]
+        if god is God.APOLLO:
+            targets |= opponents
+        else:
+            blocked = occupied | position.domes
+            for target in cells_of(opponents):
+                landing = beyond(cell, target)
+                if landing >= 0 and not blocked >> landing & 1:
+                    targets |= 1 << target
+    return targets
+
+
+def winning_cells(position: Position, player: int, up_ok: bool) -> int:
+    """Bitboard of cells `player` could move onto this turn to win (if it were their turn).
+
+    `up_ok` is False while an opposing Athena's block is in force. For Artemis a cell
+    reached by her second move counts; for Pan, the cells of a two-level drop count."""
+    god = position.lineup.gods[player]
+    side = position.lineup.sides[player]
+    wins = 0
+    for cell in cells_of(position.workers[side]):
+        targets = move_targets(position, cell, side, god, up_ok)
+        wins |= worker_wins(position, cell, targets, god, up_ok)
+    return wins
+
+
+def worker_wins(position: Position, cell: int, targets: int, god: God | None, up_ok: bool) -> int:
+    """The winning cells of the worker on `cell`, given its `move_targets`."""
+    height = (position.l1 >> cell & 1) + (position.l2 >> cell & 1) + (position.l3 >> cell & 1)
+    level3 = position.l3 & ~position.domes
+    wins = 0
+    if height == 2:  # climbing wins; a worker already on level 3 (set-up only) cannot
+        wins = targets & level3
+    if god is God.PAN and height >= 2:
+        wins |= targets & position.at_most(height - 2)
+    elif god is God.ARTEMIS and up_ok and height >= 1:
+        free_level3 = level3 & ~position.occupied & ~(1 << cell)
+        for middle in cells_of(targets & position.l2 & ~position.l3):
+            wins |= NEIGHBOURS[middle] & free_level3
+    return wins
+
+
+def can_win_now(position: Position) -> bool:
+    """The player to move has a winning turn (agrees with `turns.winning_turn_exists`)."""
+    return winning_cells(position, position.to_move, not position.athena_blocks_mover) != 0

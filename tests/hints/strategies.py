@@ -1,0 +1,44 @@
+"""Random positions for the hint engine's tests: any heights, domes, gods and player counts."""
+
+from __future__ import annotations
+
+from hypothesis import strategies as st
+
+from santorini_hw.rules.gods import God
+from santorini_hw.rules.position import Position, make_lineup
+
+GODS: list[God | None] = [None, *God]
+PLAYERS = {2: ("A", "B"), 3: ("A", "B", "C"), 4: ("A", "B", "C", "D")}
+TEAMS = (("A", "C"), ("B", "D"))
+
+
+@st.composite
+def positions(draw: st.DrawFn, god: God | None = None, players: int | None = None) -> Position:
+    """A position with `god` for the player to move (else any), on a random board."""
+    count = players if players is not None else draw(st.sampled_from([2, 2, 3, 4]))
+    names = PLAYERS[count]
+    sides = 2 if count == 4 else count
+    heights = draw(st.lists(st.sampled_from([0, 0, 1, 1, 2, 2, 3]), min_size=25, max_size=25))
+    cells = draw(st.permutations(range(25)))
+    l1 = l2 = l3 = domes = 0
+    for cell, height in enumerate(heights):
+        l1 |= (height >= 1) << cell
+        l2 |= (height >= 2) << cell
+        l3 |= (height >= 3) << cell
+    for cell in cells[2 * sides :]:
+        if draw(st.integers(0, 9)) == 0:
+            domes |= 1 << cell
+    workers = tuple(1 << cells[2 * s] | 1 << cells[2 * s + 1] for s in range(sides))
+    others = [draw(st.sampled_from(GODS)) for _ in range(count - 1)]
+    first = god if god is not None else draw(st.sampled_from(GODS))
+    if count == 3:  # three-player games need gods for everyone
+        first = first or God.PAN
+        others = [g or God.ATLAS for g in others]
+    gods = (first, *others)
+    lineup = make_lineup(names, gods, TEAMS if count == 4 else None)
+    athena = -1
+    for player in range(1, count):
+        if gods[player] is God.ATHENA and lineup.sides[player] != 0 and draw(st.booleans()):
+            athena = player
+            break
+    return Position(l1, l2, l3, domes, workers, 0, athena, 0, lineup)
