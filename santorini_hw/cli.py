@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 
 from santorini_hw import __version__
 
-COMMAND_MODULES = ("santorini_hw.commands.rules",)
+COMMAND_MODULES = ("santorini_hw.commands.rules", "santorini_hw.commands.hints")
 
 
 def build_parser() -> argparse.ArgumentParser:

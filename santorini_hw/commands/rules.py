@@ -26,6 +26,9 @@ def register(subparsers: Any) -> None:
     counting = verbs.add_parser("perft", help="count distinct outcomes N turns deep")
     counting.add_argument("depth", type=_depth, metavar="N")
     counting.set_defaults(handler=lambda args: answer_each(lambda p: str(perft(p, args.depth))))
+    from santorini_hw.commands.hints import add_best_verb  # it imports this module's helpers
+
+    add_best_verb(verbs)
 
 
 def _depth(text: str) -> int:

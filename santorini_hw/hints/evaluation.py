@@ -11,10 +11,15 @@ trapped. The gods enter through the same bitboard helpers the win detector uses:
   move reaches count as threats.
 - Athena's block: a side under it can neither climb nor threaten to climb.
 - Pan's drop: a Pan worker on level 2 or 3 next to a cell two levels lower threatens.
-- Atlas domes at any level, and Prometheus (building before moving) and Hermes (building
-  without moving) dome from where they stand: that widens what they can stop.
+- Atlas domes at any level: a level-2 cell one block from an opponent's threat counts
+  for nothing when Atlas can reach it to dome it first.
+- Prometheus (building before moving) and Hermes (building without moving) also build
+  next to where they stand: that widens what they can stop.
 - Builders that add two blocks a turn (Demeter, Hephaestus, Prometheus) turn a level-2
   cell next to their level-2 worker into a threat faster: such cells count for more.
+
+A threat is stopped by building on its cell (a dome on level 3; a block under a Pan
+drop), so it counts as stoppable when an opposing worker can build there next turn.
 
 Scores are in points; a win is `WIN` (the search subtracts the distance to it).
 """
@@ -59,8 +64,13 @@ class _SideView(NamedTuple):
     score: int
     threats: int
     """Cells the side could move onto to win on its next turn."""
-    dome_reach: int
-    """Cells the side could build a dome on next turn (to stop a threat)."""
+    near_threats: int
+    """Free level-2 cells next to the side's level-2 workers."""
+    near_value: int
+    """Points per near threat: more for double builders."""
+    build_reach: int
+    """Free cells the side could build on next turn (to stop a threat)."""
+    atlas: bool
 
 
 def evaluate(position: Position, side: int) -> int:
@@ -69,7 +79,7 @@ def evaluate(position: Position, side: int) -> int:
     Against several opponents (three players) only the strongest counts, as in a
     paranoid search where every other player is assumed to be against the root."""
     views = {s: _side_view(position, s) for s in _live_sides(position)}
-    totals = {s: view.score + _threat_value(view.threats, s, views) for s, view in views.items()}
+    totals = {s: view.score + _threat_value(s, views) for s, view in views.items()}
     if position.side in totals:
         totals[position.side] += TEMPO
     own = totals.get(side, -TRAPPED_SIDE)
@@ -98,8 +108,7 @@ def _side_view(position: Position, side: int) -> _SideView:
     up_ok = not (athena >= 0 and position.lineup.sides[athena] != side)
     free = ~position.occupied & ~position.domes
     score = 0
-    dome_reach = 0
-    threats = 0
+    build_reach = near_threats = threats = 0
     trapped = True
     for cell in cells_of(position.workers[side]):
         height = position.height(cell)
@@ -115,27 +124,29 @@ def _side_view(position: Position, side: int) -> _SideView:
         around = NEIGHBOURS[cell] if god in _BUILD_WHERE_THEY_STAND else 0
         for target in cells_of(targets):
             around |= NEIGHBOURS[target]
-        dome_reach |= around & free
+        build_reach |= around & free
         if god is God.ARTEMIS:
             score += RANGE * (around & free & ~targets & ~(1 << cell)).bit_count()
         if height == 2:
-            near = (NEIGHBOURS[cell] & free & position.exactly(2)).bit_count()
-            score += near * (BUILDER_NEAR_THREAT if god in _DOUBLE_BUILDERS else NEAR_THREAT)
+            near_threats |= NEIGHBOURS[cell] & free & position.exactly(2)
     if trapped:
         score -= TRAPPED_SIDE
-    if god is not God.ATLAS:
-        dome_reach &= position.l3
-    return _SideView(score, threats, dome_reach)
+    near_value = BUILDER_NEAR_THREAT if god in _DOUBLE_BUILDERS else NEAR_THREAT
+    return _SideView(score, threats, near_threats, near_value, build_reach, god is God.ATLAS)
 
 
-def _threat_value(threats: int, side: int, views: dict[int, _SideView]) -> int:
-    if not threats:
-        return 0
-    value = THREAT + EXTRA_THREAT * (threats.bit_count() - 1)
-    stoppers = 0
+def _threat_value(side: int, views: dict[int, _SideView]) -> int:
+    """Points for `side`'s threats and near threats, given what its opponents can stop."""
+    own = views[side]
+    stoppers = domed_by_atlas = 0
     for other, view in views.items():
         if other != side:
-            stoppers |= view.dome_reach
-    if threats & ~stoppers:
-        value += UNSTOPPABLE
+            stoppers |= view.build_reach
+            if view.atlas:
+                domed_by_atlas |= view.build_reach
+    value = own.near_value * (own.near_threats & ~domed_by_atlas).bit_count()
+    if own.threats:
+        value += THREAT + EXTRA_THREAT * (own.threats.bit_count() - 1)
+        if own.threats & ~stoppers:
+            value += UNSTOPPABLE
     return value

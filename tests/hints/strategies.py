@@ -1,4 +1,5 @@
-"""Random positions for the hint engine's tests: any heights, domes, gods and player counts."""
+"""Positions for the hint engine's tests: random ones (any heights, domes, gods and player
+counts) and readable hand-made boards."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from hypothesis import strategies as st
 
 from santorini_hw.rules.gods import God
 from santorini_hw.rules.position import Position, make_lineup
+from santorini_hw.rules.position_json import position_from_json
 
 GODS: list[God | None] = [None, *God]
 PLAYERS = {2: ("A", "B"), 3: ("A", "B", "C"), 4: ("A", "B", "C", "D")}
@@ -42,3 +44,20 @@ def positions(draw: st.DrawFn, god: God | None = None, players: int | None = Non
             athena = player
             break
     return Position(l1, l2, l3, domes, workers, 0, athena, 0, lineup)
+
+
+def board(
+    workers: dict[str, list[str]],
+    heights: dict[str, int] | None = None,
+    domes: list[str] | None = None,
+    gods: dict[str, str | None] | None = None,
+    to_move: str = "A",
+    **extra: object,
+) -> Position:
+    """A position from the fields of the position JSON contract (readable test boards)."""
+    data: dict[str, object] = {"workers": workers, "to_move": to_move, **extra}
+    data["heights"] = heights or {}
+    data["domes"] = domes or []
+    if gods is not None:
+        data["gods"] = gods
+    return position_from_json(data)

@@ -1,0 +1,117 @@
+"""How strong and how fast the hint engine is: prints figures, asserts nothing.
+
+    .venv/bin/python bench/strength.py                 # 200 games per match, both budgets
+    .venv/bin/python bench/strength.py --games 20 --budgets pi
+
+1. Speed: the engine searches mid-game positions (with and without gods) for 1 s each;
+   nodes per second and the depth reached on this machine.
+2. Strength: matches against the random and the greedy baseline, with no gods and with
+   two random gods, each opening played from both seats, at two node budgets: what this
+   machine searches in 1 s, and what a Raspberry Pi 4 searches in 1 s (this machine's
+   rate divided by `--pi-factor`). Node budgets make every game reproducible.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from santorini_hw.hints.match import MatchResult, openings, parse_player, play_match
+from santorini_hw.hints.search import best_turn
+from santorini_hw.rules.position import Position
+from santorini_hw.rules.turns import random_turn
+
+PI_FACTOR = 3.0
+"""A Pi 4 core (Cortex-A72, 1.5 GHz) runs CPython about 3× slower than this machine's."""
+
+
+def sample_positions(count: int, seed: int) -> list[Position]:
+    """Mid-game positions: random openings (half with gods) after 2-10 random turns."""
+    rng = random.Random(seed)
+    found: list[Position] = []
+    for index in range(count):
+        position = next(openings(rng, gods=index % 2 == 1))
+        for _ in range(rng.randrange(2, 11)):
+            turn = random_turn(position, rng)
+            if turn is None or turn.winner is not None:
+                break
+            position = turn.result
+        found.append(position)
+    return found
+
+
+def measure_speed(count: int, seconds: float, seed: int) -> float:
+    rates, depths = [], []
+    for position in sample_positions(count, seed):
+        result = best_turn(position, time_budget=seconds, seed=seed)
+        if result.mate_in is not None:
+            continue  # a proven result stops the search early: no speed figure
+        rates.append(result.nodes / result.seconds)
+        depths.append(result.depth)
+    rate = statistics.mean(rates)
+    print(
+        f"speed over {len(rates)} positions at {seconds:g} s: {rate:,.0f} nodes/s"
+        f" (min {min(rates):,.0f}, max {max(rates):,.0f}); depth reached: median"
+        f" {statistics.median(depths):g}, min {min(depths)}, max {max(depths)}",
+        flush=True,
+    )
+    return rate
+
+
+def run_match(nodes: int, opponent: str, gods: bool, games: int, seed: int) -> MatchResult:
+    engine = parse_player(f"engine:nodes={nodes}")
+    return play_match(engine, parse_player(opponent), games=games, seed=seed, gods=gods)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--budgets", choices=("both", "desktop", "pi"), default="both")
+    parser.add_argument("--pi-factor", type=float, default=PI_FACTOR)
+    parser.add_argument("--nodes", type=int, help="skip the speed test: this machine's 1 s")
+    parser.add_argument("--speed-positions", type=int, default=20)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=2024)
+    args = parser.parse_args()
+
+    rate = args.nodes or measure_speed(args.speed_positions, 1.0, args.seed)
+    budgets = {"desktop": round(rate), "pi": round(rate / args.pi_factor)}
+    print(
+        f"node budgets: this machine at 1 s = {budgets['desktop']}, Pi 4 at 1 s ="
+        f" {budgets['pi']} (factor {args.pi_factor:g})",
+        flush=True,
+    )
+    chosen = list(budgets) if args.budgets == "both" else [args.budgets]
+    plan = [
+        (name, budgets[name], opponent, gods)
+        for name in chosen
+        for opponent in ("random", "greedy")
+        for gods in (False, True)
+    ]
+    started = time.monotonic()
+    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+        futures = [
+            pool.submit(run_match, nodes, opponent, gods, args.games, args.seed)
+            for _, nodes, opponent, gods in plan
+        ]
+        for (name, nodes, opponent, gods), future in zip(plan, futures, strict=True):
+            result = future.result()
+            target = 1.0 if opponent == "random" else 0.95
+            verdict = "meets" if result.score >= target else "MISSES"
+            print(
+                f"{name} budget ({nodes} nodes) vs {opponent}, {'random gods' if gods else 'no gods'}:"
+                f" {result.summary()} [{verdict} the {100 * target:g}% target]",
+                flush=True,
+            )
+    print(f"matches took {time.monotonic() - started:.0f} s", flush=True)
+
+
+if __name__ == "__main__":
+    main()

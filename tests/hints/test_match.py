@@ -1,0 +1,69 @@
+"""Matches: mirrored openings, reproducible results, an honest Elo gap."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+from santorini_hw.hints.match import (
+    GameRecord,
+    MatchResult,
+    PlayerSpecError,
+    parse_player,
+    play_game,
+    play_match,
+)
+from santorini_hw.rules.playout import random_placement
+
+
+def test_every_opening_is_played_from_both_seats() -> None:
+    games: list[GameRecord] = []
+    play_match(
+        parse_player("greedy"), parse_player("random"), games=4, seed=2, progress=games.append
+    )
+    assert [g.first_seat for g in games] == [0, 1, 0, 1]
+    assert games[0].start == games[1].start
+    assert games[0].start != games[2].start
+
+
+def test_a_match_is_reproducible_for_a_seed() -> None:
+    engine = parse_player("engine:nodes=60")
+    first = play_match(engine, parse_player("random"), games=2, seed=4, gods=True)
+    again = play_match(engine, parse_player("random"), games=2, seed=4, gods=True)
+    assert first == again
+    assert first.games == 2
+
+
+def test_the_engine_beats_random_play() -> None:
+    result = play_match(parse_player("engine:depth=1"), parse_player("random"), games=4, seed=9)
+    assert result.wins == 4
+
+
+def test_a_player_without_a_legal_turn_loses() -> None:
+    start = random_placement(("A", "B"), (None, None), random.Random(0))
+    winner, turns = play_game(start, (lambda p, r: None, parse_player("random")), random.Random(0))
+    assert (winner, turns) == (1, 0)
+
+
+def test_elo_gap_and_margin() -> None:
+    elo, low, high = MatchResult(75, 25).elo()
+    assert round(elo) == 191
+    assert low < elo < high
+    assert MatchResult(50, 50).elo()[0] == 0
+
+
+def test_a_clean_sweep_has_an_infinite_gap_with_a_finite_lower_bound() -> None:
+    result = MatchResult(200, 0)
+    elo, low, _ = result.elo()
+    assert math.isinf(elo) and 500 < low < 2000
+    assert "+inf" in result.summary()
+
+
+@pytest.mark.parametrize(
+    "spec", ["alphazero", "engine:nodes=x", "engine:speed=3", "engine:depth=0"]
+)
+def test_bad_player_specs_are_refused(spec: str) -> None:
+    with pytest.raises(PlayerSpecError):
+        parse_player(spec)
