@@ -16,12 +16,8 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from santorini_hw.hints.match import MatchResult, openings, parse_player, play_match
 from santorini_hw.hints.search import best_turn
@@ -77,11 +73,14 @@ def main() -> None:
     parser.add_argument("--pi-factor", type=float, default=PI_FACTOR)
     parser.add_argument("--nodes", type=int, help="skip the speed test: this machine's 1 s")
     parser.add_argument("--speed-positions", type=int, default=20)
+    parser.add_argument("--speed-only", action="store_true", help="measure speed, play no games")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=2024)
     args = parser.parse_args()
 
     rate = args.nodes or measure_speed(args.speed_positions, 1.0, args.seed)
+    if args.speed_only:
+        return
     budgets = {"desktop": round(rate), "pi": round(rate / args.pi_factor)}
     print(
         f"node budgets: this machine at 1 s = {budgets['desktop']}, Pi 4 at 1 s ="
@@ -105,8 +104,9 @@ def main() -> None:
             result = future.result()
             target = 1.0 if opponent == "random" else 0.95
             verdict = "meets" if result.score >= target else "MISSES"
+            setting = "random gods" if gods else "no gods"
             print(
-                f"{name} budget ({nodes} nodes) vs {opponent}, {'random gods' if gods else 'no gods'}:"
+                f"{name} budget ({nodes} nodes) vs {opponent}, {setting}:"
                 f" {result.summary()} [{verdict} the {100 * target:g}% target]",
                 flush=True,
             )

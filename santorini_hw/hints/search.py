@@ -40,6 +40,8 @@ MAX_DEPTH = 64
 _INFINITY = WIN + 1
 _CLOCK_EVERY = 255
 """Read the clock once every 256 nodes: often enough to stop within a few milliseconds."""
+_ORDERED_CAPACITY = 4096
+"""Interior nodes whose ordered turns are kept (tens of kilobytes each: bounded for a Pi)."""
 
 
 class SearchResult(NamedTuple):
@@ -241,6 +243,8 @@ class _Search:
         statics = [sign * self._static(turn.result) for turn in turns]
         order = sorted(range(len(turns)), key=lambda i: -statics[i])
         cached = [turns[i] for i in order], [keys[i] for i in order]
+        if len(self.ordered) >= _ORDERED_CAPACITY:
+            self.ordered.clear()
         self.ordered[key] = cached
         return cached
 
