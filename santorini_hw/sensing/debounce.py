@@ -68,8 +68,12 @@ class Debouncer(Generic[T]):
         return frozenset(changed)
 
     def settling(self, channel: int) -> bool:
-        """True while the channel's readings have not held still since they last moved."""
-        return self._disturbed[channel] is not None
+        """True while the channel's latest reading differs from its stable value.
+
+        A one-scan flicker that comes back stops counting as settling as soon as it is
+        back, so a board with a little noise still settles.
+        """
+        return self._candidate[channel] != self._stable[channel]
 
     def unsettled_for(self, channel: int) -> float:
         """Seconds since the channel last moved away from a settled state (0 when settled)."""
