@@ -290,6 +290,8 @@ def _workers(table: _Table) -> WorkerSensing:
     table.done()
     if workers.inputs > spi.chips * 8 and workers.interface == "spi":
         raise table.fail("spi.chips", f"must give {workers.inputs} inputs (8 per chip)")
+    if not direct.pull_up and {2, 3} & set(direct.pins):
+        raise direct_table.fail("pull_up", "cannot be false on GPIO2/3 (fixed 1.8 kΩ pull-ups)")
     if workers.sensing == "polarity" and workers.interface == "direct":
         raise table.fail("sensing", "polarity needs interface = 'spi' (50 inputs)")
     return workers

@@ -134,7 +134,14 @@ class MockDirectSwitches:
     def _reader(board: PhysicalBoard, config: WorkerSensing, cell: int) -> Callable[[], bool]:
         return lambda: board.worker_present(cell) != config.active_low
 
+    def __enter__(self) -> MockDirectSwitches:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
     def close(self) -> None:
+        """Disconnect the switches: every line reads its idle (high) level."""
         for pin in self.pins:
             pin.read = lambda: True
 

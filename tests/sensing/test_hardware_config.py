@@ -99,6 +99,7 @@ def test_rotation_moves_the_first_pixel_to_another_corner() -> None:
         ("low = 47900", "low = 43000", "stacks.bands overlap"),
         ("dome_ohms = 15000", "dome_ohms = 15000\ndome_ohm = 1", "unknown key stacks.dome_ohm"),
         ("baudrate = 115200", "baudrate = 1200", "bridge.baudrate must be 1201"),
+        ("pull_up = true", "pull_up = false", "workers.direct.pull_up cannot be false on GPIO2/3"),
         ('order = "GRB"', 'order = "GRX"', "lights.order must be a permutation"),
     ],
 )
