@@ -13,7 +13,11 @@ from collections.abc import Callable, Sequence
 
 from santorini_hw import __version__
 
-COMMAND_MODULES = ("santorini_hw.commands.rules", "santorini_hw.commands.hints")
+COMMAND_MODULES = (
+    "santorini_hw.commands.rules",
+    "santorini_hw.commands.hints",
+    "santorini_hw.commands.play",
+)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -255,7 +255,14 @@ def _completable(state: TurnState, seen: set[tuple[object, ...]] | None) -> bool
         if key in seen:
             return False
         seen.add(key)
-    return any(_completable(apply_action(state, a), seen) for a in candidates(state))
+    options = candidates(state)
+    # Builds first: one usually completes the turn at once, while Hermes' moves can wander.
+    options.sort(key=_is_move)
+    return any(_completable(apply_action(state, a), seen) for a in options)
+
+
+def _is_move(action: Action) -> bool:
+    return action.kind == MOVE
 
 
 def legal_actions(state: TurnState) -> list[Action]:

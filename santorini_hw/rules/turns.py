@@ -44,7 +44,10 @@ def generate_turns(position: Position) -> list[Turn]:
         state = stack.pop()
         if can_end(state):
             turn = _completed(state)
-            found.setdefault((turn.result, state.won), turn)
+            outcome = (turn.result, state.won)
+            known = found.get(outcome)
+            if known is None or len(turn.actions) < len(known.actions):
+                found[outcome] = turn  # the shortest way to an outcome reads best
         children = []
         for action in candidates(state):
             child = apply_action(state, action)

@@ -1,0 +1,82 @@
+"""`santorini-hw rules moves|perft` as outside tools call it: a real subprocess."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+EXAMPLE = {
+    "heights": {"c3": 2, "d2": 3},
+    "domes": ["d2"],
+    "workers": {"A": ["b3", "c4"], "B": ["c2", "c3"]},
+    "gods": {"A": "Demeter", "B": "Artemis"},
+    "to_move": "A",
+    "athena_moved_up": False,
+}
+
+
+def run(*args: str, stdin: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "santorini_hw.cli", "rules", *args],
+        input=stdin,
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_moves_lists_every_turn_with_result_and_winner() -> None:
+    done = run("moves", stdin=json.dumps(EXAMPLE))
+    assert done.returncode == 0, done.stderr
+    turns = json.loads(done.stdout)["turns"]
+    assert turns and all(set(t) == {"actions", "result", "winner"} for t in turns)
+    assert all(t["result"]["to_move"] == "B" for t in turns)
+    assert {"b3-b2", "a1"} <= {a for t in turns for a in t["actions"]}
+    results = [json.dumps(t["result"], sort_keys=True) for t in turns]
+    assert len(results) == len(set(results))
+
+
+def test_one_answer_line_per_input_line() -> None:
+    other = dict(EXAMPLE, to_move="B")
+    done = run("perft", "1", stdin=json.dumps(EXAMPLE) + "\n" + json.dumps(other) + "\n")
+    lines = done.stdout.splitlines()
+    assert done.returncode == 0 and len(lines) == 2 and all(line.isdigit() for line in lines)
+
+
+def test_perft_two_matches_the_sum_over_children() -> None:
+    turns = json.loads(run("moves", stdin=json.dumps(EXAMPLE)).stdout)["turns"]
+    children = "\n".join(json.dumps(t["result"]) for t in turns if t["winner"] is None)
+    child_counts = run("perft", "1", stdin=children).stdout.split()
+    wins = sum(1 for t in turns if t["winner"])
+    depth_two = run("perft", "2", stdin=json.dumps(EXAMPLE)).stdout.strip()
+    assert int(depth_two) == wins + sum(int(n) for n in child_counts)
+
+
+def test_pretty_printed_position_is_one_document() -> None:
+    done = run("perft", "1", stdin=json.dumps(EXAMPLE, indent=2))
+    assert done.returncode == 0 and len(done.stdout.splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    ("stdin", "message"),
+    [
+        ("{oops", "json: malformed JSON"),
+        (
+            '{"workers": {"A": ["a1", "a1"], "B": ["e1", "e2"]}, "to_move": "A"}',
+            "workers.A: two workers",
+        ),
+        (json.dumps(dict(EXAMPLE, gods={"A": "Zeus"})), "gods.A: unknown god 'Zeus'"),
+        (json.dumps(dict(EXAMPLE, heights={"c3": 7})), "heights.c3: level must be 0-3"),
+        (json.dumps(dict(EXAMPLE, domes=["b3"])), "workers.A: a worker cannot stand on the dome"),
+        ("", "no position on stdin"),
+    ],
+)
+def test_bad_input_exits_2_with_one_line_naming_the_field(stdin: str, message: str) -> None:
+    done = run("moves", stdin=stdin)
+    assert done.returncode == 2
+    assert message in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr

@@ -1,0 +1,38 @@
+"""Small builders so rule tests read like the rule book."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from santorini_hw.rules.actions import actions_text
+from santorini_hw.rules.position import Position
+from santorini_hw.rules.position_json import position_from_json, position_to_json
+from santorini_hw.rules.turns import Turn, generate_turns
+
+
+def position(
+    workers: dict[str, list[str]],
+    heights: dict[str, int] | None = None,
+    gods: dict[str, str] | None = None,
+    domes: list[str] | None = None,
+    to_move: str | None = None,
+    **extra: Any,
+) -> Position:
+    document: dict[str, Any] = {"workers": workers, "to_move": to_move or next(iter(workers))}
+    if heights:
+        document["heights"] = heights
+    if gods:
+        document["gods"] = gods
+    if domes:
+        document["domes"] = domes
+    document.update(extra)
+    return position_from_json(document)
+
+
+def turns_by_text(start: Position) -> dict[str, Turn]:
+    return {actions_text(turn.actions): turn for turn in generate_turns(start)}
+
+
+def worker_cells(result: Position, player: str) -> list[str]:
+    document = position_to_json(result)
+    return sorted(document["workers"][player])

@@ -1,0 +1,109 @@
+"""Properties over random play: generated turns apply cleanly, undo restores the exact
+state, step-wise and whole-turn generation agree, notation round-trips."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from santorini_hw.rules.actions import actions_text, parse_actions
+from santorini_hw.rules.game import Game
+from santorini_hw.rules.gods import God
+from santorini_hw.rules.notation import parse_record, record_text
+from santorini_hw.rules.playout import random_placement
+from santorini_hw.rules.position import Position
+from santorini_hw.rules.position_json import position_from_json, position_to_json
+from santorini_hw.rules.turn import (
+    TurnState,
+    can_end,
+    finish,
+    legal_actions,
+    play,
+    start_turn,
+    state_key,
+)
+from santorini_hw.rules.turns import generate_turns, random_turn, winning_turn_exists
+
+GODS = st.sampled_from([None, *God])
+
+
+def midgame(seed: int, gods: tuple[God | None, God | None], plies: int) -> Position:
+    rng = random.Random(seed)
+    position = random_placement(("A", "B"), gods, rng)
+    for _ in range(plies):
+        turn = random_turn(position, rng)
+        if turn is None or turn.winner:
+            break
+        position = turn.result
+    return position
+
+
+positions = st.builds(midgame, st.integers(0, 10**6), st.tuples(GODS, GODS), st.integers(0, 12))
+
+
+def stepwise_outcomes(state: TurnState, seen: set[object], out: set[object]) -> None:
+    """Every outcome reachable by playing legal actions one at a time."""
+    if can_end(state):
+        out.add((finish(state), state.won))
+    for action in legal_actions(state):
+        child = play(state, action)
+        # Hermes may shuffle workers forever: its states are keyed like the engine does.
+        key = state_key(child) if child.god is God.HERMES else child._replace(actions=())
+        if key not in seen:
+            seen.add(key)
+            stepwise_outcomes(child, seen, out)
+
+
+@settings(max_examples=60, deadline=None)
+@given(positions)
+def test_stepwise_and_whole_turn_generation_agree(position: Position) -> None:
+    outcomes: set[object] = set()
+    stepwise_outcomes(start_turn(position), set(), outcomes)
+    assert outcomes == {(t.result, t.winner is not None) for t in generate_turns(position)}
+
+
+@settings(max_examples=60, deadline=None)
+@given(positions)
+def test_every_generated_turn_replays_through_the_game(position: Position) -> None:
+    for turn in generate_turns(position)[:40]:
+        game = Game.from_position(position)
+        game.play_turn(parse_actions(actions_text(turn.actions)))
+        assert game.position == turn.result or game.winner == turn.winner
+
+
+@settings(max_examples=60, deadline=None)
+@given(positions)
+def test_result_positions_round_trip_through_json(position: Position) -> None:
+    for turn in generate_turns(position)[:20]:
+        assert position_from_json(position_to_json(turn.result)) == turn.result
+
+
+@settings(max_examples=60, deadline=None)
+@given(positions)
+def test_cheap_win_check_matches_generation(position: Position) -> None:
+    assert winning_turn_exists(position) == any(t.winner for t in generate_turns(position))
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10**6), st.tuples(GODS, GODS))
+def test_undo_restores_the_exact_state_and_records_round_trip(seed: int, gods: tuple) -> None:
+    rng = random.Random(seed)
+    game = Game.new(("A", "B"), gods)
+    for cell in rng.sample(range(25), 4):
+        game.place(cell)
+    history = []
+    while game.winner is None and len(history) < 30:
+        turn = random_turn(game.position, rng)
+        assert turn is not None
+        history.append((game.position, len(game.record)))
+        game.play_turn(turn.actions)
+    text = record_text(game)
+    replayed = parse_record(text)
+    assert record_text(replayed) == text
+    assert replayed.position == game.position and replayed.winner == game.winner
+    for position, record_length in reversed(history):
+        game.undo()
+        assert game.position == position and len(game.record) == record_length
+        assert game.turn == start_turn(position)
