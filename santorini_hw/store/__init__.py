@@ -1,0 +1,34 @@
+"""Append-only SQLite journal of games and events; the daemon restores from it on start."""
+
+from santorini_hw.store.journal import Store
+from santorini_hw.store.records import (
+    Event,
+    EventKind,
+    GameInfo,
+    ReplayError,
+    StoredGame,
+    StoredMove,
+)
+from santorini_hw.store.recovery import open_or_recover, quarantine
+from santorini_hw.store.schema import (
+    SCHEMA_VERSION,
+    CorruptStoreError,
+    NewerSchemaError,
+    StoreError,
+)
+
+__all__ = [
+    "SCHEMA_VERSION",
+    "CorruptStoreError",
+    "Event",
+    "EventKind",
+    "GameInfo",
+    "NewerSchemaError",
+    "ReplayError",
+    "Store",
+    "StoreError",
+    "StoredGame",
+    "StoredMove",
+    "open_or_recover",
+    "quarantine",
+]

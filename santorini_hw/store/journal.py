@@ -1,0 +1,313 @@
+"""The journal: games, placements, turns and events appended to one SQLite file.
+
+Every write is one transaction committed with an fsync (see `schema.connect`) before the
+method returns, so the caller may acknowledge a turn on the lights or the API as soon as
+`append_turn` returns: after that, a power cut cannot lose it. Nothing is deleted: undo
+marks the move taken back and records an ``undo`` event.
+
+Synchronous by design: the daemon is one asyncio loop, and a commit costs one or two
+fsyncs (about a millisecond on an SSD, a few to tens of milliseconds on an SD card; see
+``bench/store.py``), paid once per confirmed turn. A `Store` belongs to the thread that
+opened it (sqlite3's ``check_same_thread``).
+
+At most one game is unfinished at a time: `start_game` refuses while another is open, so
+`unfinished_game` is what the daemon restores on start.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+from santorini_hw.rules.actions import Action, actions_text
+from santorini_hw.rules.cells import cell_name
+from santorini_hw.rules.game import Game
+from santorini_hw.rules.gods import God, parse_god
+from santorini_hw.rules.position import Position
+from santorini_hw.rules.position_json import position_to_json
+from santorini_hw.store.records import Event, EventKind, GameInfo, StoredGame, StoredMove
+from santorini_hw.store.schema import StoreError, connect
+
+_MOVE_COLUMNS = "id, ply, player, kind, notation, position, time, undone_by"
+_GAME_COLUMNS = "id, players, gods, teams, started_at, ended_at, winner"
+
+
+class Store:
+    """An open journal; use `Store.open(path)` and close it (or use it as a context manager)."""
+
+    def __init__(self, connection: sqlite3.Connection, path: Path, clock: Callable[[], float]):
+        self._db = connection
+        self.path = path
+        self._clock = clock
+
+    @classmethod
+    def open(cls, path: Path | str, *, clock: Callable[[], float] = time.time) -> Store:
+        """Open or create the journal at `path`; `clock` gives the Unix time of each record.
+
+        Raises `CorruptStoreError` for a damaged file (see `recovery.open_or_recover`).
+        """
+        path = Path(path)
+        return cls(connect(path), path, clock)
+
+    def close(self) -> None:
+        self._db.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    # -- writing ---------------------------------------------------------------------------
+    def start_game(
+        self,
+        players: tuple[str, ...],
+        gods: tuple[God | None, ...] | None = None,
+        teams: tuple[tuple[str, ...], ...] | None = None,
+        placement: Sequence[int] = (),
+    ) -> int:
+        """Record a new game (and any workers already placed, in order); returns its id."""
+        game = Game.new(players, gods, teams)
+        lineup = game.lineup
+        team_list = (
+            [list(lineup.members(side)) for side in range(lineup.side_count)]
+            if lineup.is_team_game
+            else None
+        )
+        with self._transaction() as db:
+            open_game = db.execute("SELECT id FROM games WHERE ended_at IS NULL").fetchone()
+            if open_game is not None:
+                raise StoreError(f"game {open_game[0]} is unfinished: finish it first")
+            game_id = _last_id(
+                db.execute(
+                    "INSERT INTO games (players, gods, teams, started_at) VALUES (?, ?, ?, ?)",
+                    (
+                        json.dumps(list(lineup.players)),
+                        json.dumps([god.value if god else None for god in lineup.gods]),
+                        None if team_list is None else json.dumps(team_list),
+                        self._clock(),
+                    ),
+                )
+            )
+            self._insert_event(db, EventKind.GAME_START, {}, game_id)
+            for cell in placement:
+                player = game.player
+                game.place(cell)
+                self._insert_move(
+                    db,
+                    game_id,
+                    player,
+                    kind="place",
+                    notation=cell_name(cell),
+                    position=game.position,
+                )
+        return game_id
+
+    def append_placement(self, game_id: int, player: str, cell: int, position: Position) -> int:
+        """Record one worker placed by `player` (`position`: after it); returns the ply."""
+        with self._transaction() as db:
+            return self._insert_move(
+                db, game_id, player, kind="place", notation=cell_name(cell), position=position
+            )
+
+    def append_turn(
+        self, game_id: int, player: str, actions: Sequence[Action], position: Position
+    ) -> int:
+        """Record a confirmed turn; durable when this returns. Returns its ply."""
+        with self._transaction() as db:
+            return self._insert_move(
+                db,
+                game_id,
+                player,
+                kind="turn",
+                notation=actions_text(list(actions)),
+                position=position,
+            )
+
+    def undo_last_turn(self, game_id: int) -> StoredMove:
+        """Take back the last standing turn or placement: mark it and log an undo event."""
+        with self._transaction() as db:
+            self._require_open(db, game_id)
+            row = db.execute(
+                f"SELECT {_MOVE_COLUMNS} FROM turns WHERE game_id = ? AND undone_by IS NULL "
+                "ORDER BY id DESC LIMIT 1",
+                (game_id,),
+            ).fetchone()
+            if row is None:
+                raise StoreError(f"game {game_id}: nothing to undo")
+            move = _move(row)
+            payload = {"ply": move.ply, "player": move.player, "notation": move.notation}
+            event_id = self._insert_event(db, EventKind.UNDO, payload, game_id)
+            db.execute("UPDATE turns SET undone_by = ? WHERE id = ?", (event_id, move.id))
+        return move
+
+    def finish_game(self, game_id: int, winner: str | None) -> None:
+        """End the game with its winner, or None when it was abandoned unfinished.
+
+        A winner must be the one the rules give for the stored moves, so that the exported
+        record agrees with its Result header.
+        """
+        game = self.game(game_id)
+        if winner is not None and winner != game.replay().winner:
+            raise StoreError(f"game {game_id}: the moves do not make {winner!r} the winner")
+        with self._transaction() as db:
+            self._require_open(db, game_id)
+            db.execute(
+                "UPDATE games SET ended_at = ?, winner = ? WHERE id = ?",
+                (self._clock(), winner, game_id),
+            )
+            self._insert_event(db, EventKind.GAME_END, {"winner": winner}, game_id)
+
+    def append_event(
+        self, kind: EventKind, payload: Mapping[str, Any] | None = None, game_id: int | None = None
+    ) -> int:
+        """Record something that happened (an error raised, the bridge unplugged...)."""
+        with self._transaction() as db:
+            return self._insert_event(db, kind, payload or {}, game_id)
+
+    # -- reading ---------------------------------------------------------------------------
+    def unfinished_game(self) -> StoredGame | None:
+        """The game to restore on start, if one was left open."""
+        row = self._db.execute("SELECT id FROM games WHERE ended_at IS NULL").fetchone()
+        return None if row is None else self.game(row[0])
+
+    def games(self) -> list[GameInfo]:
+        rows = self._db.execute(f"SELECT {_GAME_COLUMNS} FROM games ORDER BY id").fetchall()
+        return [_game_info(row) for row in rows]
+
+    def game(self, game_id: int) -> StoredGame:
+        row = self._db.execute(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)
+        ).fetchone()
+        if row is None:
+            raise StoreError(f"no game {game_id} in {self.path}")
+        moves = self._db.execute(
+            f"SELECT {_MOVE_COLUMNS} FROM turns WHERE game_id = ? ORDER BY id", (game_id,)
+        ).fetchall()
+        return StoredGame(_game_info(row), tuple(_move(move) for move in moves))
+
+    def events(self, game_id: int | None = None) -> list[Event]:
+        """Events of one game, or every event when `game_id` is None."""
+        query = "SELECT id, game_id, time, kind, payload FROM events"
+        rows = (
+            self._db.execute(f"{query} ORDER BY id")
+            if game_id is None
+            else self._db.execute(f"{query} WHERE game_id = ? ORDER BY id", (game_id,))
+        )
+        return [Event(row[0], row[1], row[2], row[3], json.loads(row[4])) for row in rows]
+
+    def export_text(self, game_id: int) -> str:
+        """The game's record in the rules notation (moves taken back left out)."""
+        return self.game(game_id).record_text()
+
+    def export_json(self, game_id: int) -> dict[str, Any]:
+        """Everything about one game: header, record text, every move and its events."""
+        return self.game(game_id).to_json(tuple(self.events(game_id)))
+
+    # -- internals -------------------------------------------------------------------------
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction; any SQLite failure (disk full, I/O) becomes `StoreError`."""
+        try:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+                self._db.execute("COMMIT")
+            finally:
+                if self._db.in_transaction:
+                    self._db.execute("ROLLBACK")
+        except sqlite3.Error as error:
+            raise StoreError(f"{self.path}: write failed ({error})") from None
+
+    def _require_open(self, db: sqlite3.Connection, game_id: int) -> None:
+        row = db.execute("SELECT ended_at FROM games WHERE id = ?", (game_id,)).fetchone()
+        if row is None:
+            raise StoreError(f"no game {game_id} in {self.path}")
+        if row[0] is not None:
+            raise StoreError(f"game {game_id} is finished")
+
+    def _insert_move(
+        self,
+        db: sqlite3.Connection,
+        game_id: int,
+        player: str,
+        *,
+        kind: str,
+        notation: str,
+        position: Position,
+    ) -> int:
+        self._require_open(db, game_id)
+        standing: int = db.execute(
+            "SELECT COUNT(*) FROM turns WHERE game_id = ? AND undone_by IS NULL", (game_id,)
+        ).fetchone()[0]
+        db.execute(
+            "INSERT INTO turns (game_id, ply, player, kind, notation, position, time) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (
+                game_id,
+                standing + 1,
+                player,
+                kind,
+                notation,
+                json.dumps(position_to_json(position)),
+                self._clock(),
+            ),
+        )
+        return standing + 1
+
+    def _insert_event(
+        self,
+        db: sqlite3.Connection,
+        kind: EventKind,
+        payload: Mapping[str, Any],
+        game_id: int | None,
+    ) -> int:
+        return _last_id(
+            db.execute(
+                "INSERT INTO events (game_id, time, kind, payload) VALUES (?, ?, ?, ?)",
+                (game_id, self._clock(), kind.value, json.dumps(dict(payload))),
+            )
+        )
+
+
+def _last_id(cursor: sqlite3.Cursor) -> int:
+    row_id = cursor.lastrowid
+    assert row_id is not None  # an INSERT always sets it
+    return row_id
+
+
+def _game_info(row: tuple[Any, ...]) -> GameInfo:
+    teams = None if row[3] is None else tuple(tuple(team) for team in json.loads(row[3]))
+    return GameInfo(
+        id=row[0],
+        players=tuple(json.loads(row[1])),
+        gods=tuple(None if name is None else parse_god(name) for name in json.loads(row[2])),
+        teams=teams,
+        started_at=row[4],
+        ended_at=row[5],
+        winner=row[6],
+    )
+
+
+def _move(row: tuple[Any, ...]) -> StoredMove:
+    return StoredMove(
+        id=row[0],
+        ply=row[1],
+        player=row[2],
+        kind=row[3],
+        notation=row[4],
+        position=json.loads(row[5]),
+        time=row[6],
+        undone_by=row[7],
+    )

@@ -1,0 +1,158 @@
+"""What the journal gives back: games, their moves and events, replay into a `Game`, export.
+
+A stored game is its lineup plus every placement and turn ever confirmed, including the
+ones taken back (marked, never deleted). Replaying the moves not taken back rebuilds the
+`Game` exactly; each stored position is checked on the way, so a journal that no longer
+agrees with the rules (say, after a rules fix) is reported rather than silently restored.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from santorini_hw.rules.actions import NotationError, parse_actions
+from santorini_hw.rules.cells import CellError, parse_cell
+from santorini_hw.rules.game import Game, GameError
+from santorini_hw.rules.gods import God
+from santorini_hw.rules.notation import record_text
+from santorini_hw.rules.position_json import position_to_json
+from santorini_hw.rules.turn import IllegalActionError
+from santorini_hw.store.schema import StoreError
+
+
+class EventKind(StrEnum):
+    """What happened, for the events table (stored as the text value)."""
+
+    DAEMON_START = "daemon_start"
+    DAEMON_STOP = "daemon_stop"
+    STORE_RECOVERED = "store_recovered"
+    GAME_START = "game_start"
+    GAME_END = "game_end"
+    UNDO = "undo"
+    RESYNC = "resync"
+    ERROR_RAISED = "error_raised"
+    ERROR_CLEARED = "error_cleared"
+    BRIDGE_CONNECTED = "bridge_connected"
+    BRIDGE_DISCONNECTED = "bridge_disconnected"
+
+
+class ReplayError(StoreError):
+    """A stored game does not replay under the current rules (names the game and ply)."""
+
+
+@dataclass(frozen=True)
+class StoredMove:
+    """One placed worker (``kind="place"``, notation a cell) or one whole turn."""
+
+    id: int
+    ply: int
+    player: str
+    kind: str
+    notation: str
+    position: dict[str, Any]
+    """Position JSON after the move."""
+    time: float
+    undone_by: int | None
+    """The undo event that took this move back, or None while it stands."""
+
+    @property
+    def taken_back(self) -> bool:
+        return self.undone_by is not None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "ply": self.ply,
+            "player": self.player,
+            "kind": self.kind,
+            "notation": self.notation,
+            "position": self.position,
+            "time": self.time,
+            "taken_back": self.taken_back,
+        }
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """A game's header row: who played with which gods, when, and who won."""
+
+    id: int
+    players: tuple[str, ...]
+    gods: tuple[God | None, ...]
+    teams: tuple[tuple[str, ...], ...] | None
+    started_at: float
+    ended_at: float | None
+    winner: str | None
+    """None for a game still going, or ended without a result (abandoned)."""
+
+    @property
+    def finished(self) -> bool:
+        return self.ended_at is not None
+
+    def new_game(self) -> Game:
+        return Game.new(self.players, self.gods, self.teams)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "players": list(self.players),
+            "gods": [god.value if god else None for god in self.gods],
+            "teams": None if self.teams is None else [list(team) for team in self.teams],
+            "started_at": self.started_at,
+            "ended_at": self.ended_at,
+            "winner": self.winner,
+        }
+
+
+@dataclass(frozen=True)
+class Event:
+    id: int
+    game_id: int | None
+    time: float
+    kind: str
+    """An `EventKind` value (kept as text so that newer kinds still read)."""
+    payload: dict[str, Any]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"time": self.time, "kind": self.kind, "payload": self.payload}
+
+
+@dataclass(frozen=True)
+class StoredGame:
+    info: GameInfo
+    moves: tuple[StoredMove, ...]
+    """Every move in the order confirmed, the ones taken back included."""
+
+    def standing_moves(self) -> tuple[StoredMove, ...]:
+        return tuple(move for move in self.moves if not move.taken_back)
+
+    def replay(self) -> Game:
+        """The game as it stands: placements and turns not taken back, checked ply by ply."""
+        game = self.info.new_game()
+        for move in self.standing_moves():
+            where = f"game {self.info.id} ply {move.ply} ({move.player}: {move.notation})"
+            if move.player != game.player:
+                raise ReplayError(f"{where}: it is {game.player}'s move")
+            try:
+                if move.kind == "place":
+                    game.place(parse_cell(move.notation))
+                else:
+                    game.play_turn(parse_actions(move.notation))
+            except (CellError, NotationError, IllegalActionError, GameError) as error:
+                raise ReplayError(f"{where}: {error}") from None
+            if position_to_json(game.position) != move.position:
+                raise ReplayError(f"{where}: the rules give a different position than stored")
+        return game
+
+    def record_text(self) -> str:
+        """The rules notation record (round-trips through `notation.parse_record`)."""
+        return record_text(self.replay())
+
+    def to_json(self, events: tuple[Event, ...] = ()) -> dict[str, Any]:
+        return {
+            **self.info.to_json(),
+            "record": self.record_text(),
+            "moves": [move.to_json() for move in self.moves],
+            "events": [event.to_json() for event in events],
+        }
