@@ -36,9 +36,11 @@ class RecordLine(NamedTuple):
 
     player: str
     kind: str
-    """"place", "turn" or "eliminated"."""
+    """"place", "turn", "eliminated" or "resync"."""
     actions: tuple[Action, ...] = ()
     cells: tuple[int, ...] = ()
+    position: Position | None = None
+    """The board adopted by a resync."""
 
 
 class _Snapshot(NamedTuple):
@@ -231,6 +233,19 @@ class Game:
         del self.record[snapshot.record_length :]
         self.winner = snapshot.winner
         self.turn = start_turn(snapshot.position) if snapshot.in_play else None
+
+    def undo_target(self) -> Position | None:
+        """The position `undo` would go back to, or None when there is nothing to undo."""
+        return self._history[-1].position if self._history else None
+
+    def adopt(self, position: Position) -> None:
+        """Resync: the board as it physically stands becomes the game (undoable)."""
+        if self.turn is None:
+            raise GameError(f"only a game in play can adopt a board (it is in {self.phase.value})")
+        self._push()
+        self.record.append(RecordLine(self.player, "resync", position=position))
+        self.position = position
+        self._begin_turn()
 
     def undo(self) -> None:
         """Take back the current partial turn, or else the last turn (or placement)."""

@@ -13,6 +13,8 @@
 Headers: ``Players`` (turn order), ``Gods`` (one per player, ``-`` for none; left out
 when nobody has a god), ``Teams`` (four players, e.g. ``A+C B+D``) and ``Result`` (the
 winner, or ``*`` while the game goes on). Turns use the action notation of `actions.py`.
+A ``resync`` line (``A resync {position JSON}``) records a board the players adopted
+as it physically stood.
 Reading a record replays it through the rules, so an illegal line is reported with its
 line number and the offending token.
 """
@@ -26,6 +28,7 @@ from santorini_hw.rules.cells import CellError, cell_name, parse_cell
 from santorini_hw.rules.game import Game, GameError
 from santorini_hw.rules.gods import God, UnknownGodError, parse_god
 from santorini_hw.rules.position import make_lineup
+from santorini_hw.rules.position_json import PositionError, parse_position, position_to_text
 from santorini_hw.rules.turn import IllegalActionError
 
 _HEADER = re.compile(r'^\[(\w+) "([^"]*)"\]$')
@@ -46,6 +49,8 @@ def record_text(game: Game) -> str:
             lines.append(f"{line.player} places {' '.join(cell_name(c) for c in line.cells)}")
         elif line.kind == "turn":
             lines.append(f"{line.player}: {actions_text(line.actions)}")
+        elif line.kind == "resync" and line.position is not None:
+            lines.append(f"{line.player} resync {position_to_text(line.position)}")
         else:
             lines.append(f"{line.player} eliminated")
     return "\n".join(lines) + "\n"
@@ -108,6 +113,13 @@ def _replay_line(game: Game, line: str) -> None:
         _expect_player(game, player)
         for token in cells.split():
             game.place(parse_cell(token))
+    elif " resync " in line:
+        player, _, document = line.partition(" resync ")
+        _expect_player(game, player)
+        try:
+            game.adopt(parse_position(document))
+        except PositionError as error:
+            raise NotationError(f"resync: {error}") from None
     elif line.endswith(" eliminated"):
         player = line.removesuffix(" eliminated")
         last = game.record[-1] if game.record else None

@@ -1,0 +1,1 @@
+"""The referee: turns what players physically do (observations) into game actions."""

@@ -1,0 +1,413 @@
+"""The referee: settled observations and button presses in, game actions and events out.
+
+Each settled observation is matched against every state the current turn can reach
+(`TurnIndex`): an exact match is accepted (the actions leading to it are applied to the
+`Game`), a match with workers missing is a hand holding them (nothing to judge yet),
+and anything else starts a grace period, after which an error names the cells that
+differ and guides the fix one cell at a time. With presence-only worker sensors, which
+worker is which is tracked through the history: a state that swaps identities (Apollo,
+Minotaur) is only believed where the players actually touched the board.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import permutations
+
+from santorini_hw.referee.board_view import (
+    BoardView,
+    CellFix,
+    differences,
+    observed_view,
+    position_view,
+)
+from santorini_hw.referee.events import RefereeEvent
+from santorini_hw.referee.turn_index import TurnIndex
+from santorini_hw.rules.actions import actions_text
+from santorini_hw.rules.cells import cell_name, cells_of
+from santorini_hw.rules.game import Game, GameError, Phase
+from santorini_hw.rules.position import Position
+from santorini_hw.rules.turn import TurnState, can_end, finish, start_turn
+from santorini_hw.sensing.observation import Observation
+
+
+@dataclass(frozen=True)
+class RefereeSettings:
+    grace: float = 1.5
+    """Seconds a settled board may match nothing before an error is raised."""
+    polarity: bool = False
+    """The worker sensors tell players apart."""
+
+
+class ResyncError(ValueError):
+    """The board cannot be adopted as it stands (wrong number of workers, faults)."""
+
+
+@dataclass
+class BoardError:
+    """The current error: what differs, fixes in order (the first is shown first)."""
+
+    fixes: list[CellFix]
+    since: float
+
+    @property
+    def message(self) -> str:
+        return "; ".join(fix.message for fix in self.fixes)
+
+
+@dataclass
+class _Tracking:
+    """Per-turn memory of the physical board."""
+
+    touched: int = 0
+    """Cells whose worker presence changed since the turn began."""
+    last_view: BoardView | None = None
+    mismatch_since: float | None = None
+    holding: int = 0
+    """Cells whose worker is up in a hand."""
+    pending_removal: int = 0
+    """Cells of eliminated workers still standing on the board."""
+    indexes: dict[str, TurnIndex] = field(default_factory=dict)
+
+
+class Referee:
+    def __init__(self, game: Game, settings: RefereeSettings | None = None) -> None:
+        self.game = game
+        self.settings = settings or RefereeSettings()
+        self.error: BoardError | None = None
+        self.undo_target: Position | None = None
+        self.restoring = False
+        self._track = _Tracking()
+        self._now = 0.0
+
+    # -- what the lights and the API read ----------------------------------------------
+    @property
+    def expected_view(self) -> BoardView:
+        return position_view(self.undo_target or self.game.board, self.settings.polarity)
+
+    @property
+    def holding(self) -> tuple[str, ...]:
+        return tuple(cell_name(c) for c in cells_of(self._track.holding))
+
+    @property
+    def pending_removal(self) -> tuple[str, ...]:
+        return tuple(cell_name(c) for c in cells_of(self._track.pending_removal))
+
+    # -- inputs ------------------------------------------------------------------------
+    def observe(self, observation: Observation) -> list[RefereeEvent]:
+        self._now = observation.time
+        view = observed_view(observation, self.settings.polarity)
+        track = self._track
+        if track.last_view is not None:
+            track.touched |= track.last_view.workers ^ view.workers
+        track.last_view = view
+        if not observation.settled:
+            return self.tick(observation.time)
+        if not observation.valid:
+            faults = [
+                CellFix(cell, "fault", f"{cell_name(cell)}: sensor fault ({seen.fault})")
+                for cell, seen in enumerate(observation.cells)
+                if seen.fault
+            ]
+            return self._mismatch(faults)
+        track.pending_removal &= view.workers
+        view = view._replace(workers=view.workers & ~track.pending_removal)
+        if self.undo_target is not None:
+            return self._judge_undo(view) or self._mismatch_against(view)
+        if self.game.phase is Phase.PLACEMENT:
+            return self._judge_placement(view)
+        if self.game.phase is Phase.PLAY:
+            return self._judge_play(view)
+        return []  # game over: only an undo changes anything
+
+    def tick(self, now: float) -> list[RefereeEvent]:
+        """Let timers run: raise the error once the grace period is over."""
+        self._now = now
+        track = self._track
+        late = (
+            track.mismatch_since is not None and now - track.mismatch_since >= self.settings.grace
+        )
+        if self.error is None and late and track.last_view is not None:
+            return self._raise(differences(self.expected_view, track.last_view))
+        return []
+
+    def press(self, button: str, now: float) -> list[RefereeEvent]:
+        """A board button: "done" ends a turn that may end, "undo" asks for a takeback
+        (applied once the board is put back), "hint" asks for a hint."""
+        self._now = now
+        game = self.game
+        if button == "done":
+            if game.turn is not None and game.turn.actions and game.can_end_turn():
+                return self._end_turn()
+            return []
+        if button == "undo":
+            target = game.undo_target()
+            if target is None:
+                return []
+            self.undo_target = target
+            return self._rejudge()
+        if button == "hint":
+            return [self._event("hint_requested", game.player)]
+        raise ValueError(f"unknown button {button!r} (done, undo, hint)")
+
+    def restore_record(self) -> list[RefereeEvent]:
+        """Resync toward the record: guide the players until the board matches it."""
+        self.undo_target = None
+        self.restoring = True
+        return self._rejudge()
+
+    def adopt_board(self, observation: Observation) -> list[RefereeEvent]:
+        """Resync toward the board: the settled board as it stands becomes the game."""
+        game = self.game
+        if game.phase is not Phase.PLAY:
+            raise ResyncError(f"only a game in play can adopt the board ({game.phase.value})")
+        if not observation.valid:
+            raise ResyncError(f"sensor faults: {observation.faults()}")
+        view = observed_view(observation, self.settings.polarity)
+        position = _adopted_position(game.position, view)
+        game.adopt(position)
+        self.undo_target = None
+        self.restoring = False
+        self._new_turn()
+        self._track.last_view = view
+        events = [self._event("resync", game.player, "adopted the board")]
+        return events + self._clear_error()
+
+    # -- judging -----------------------------------------------------------------------
+    def _rejudge(self) -> list[RefereeEvent]:
+        view = self._track.last_view
+        if view is None:
+            return []
+        if self.undo_target is not None:
+            return self._judge_undo(view) or self._mismatch_against(view)
+        return self._judge_play(view) if self.game.phase is Phase.PLAY else []
+
+    def _judge_undo(self, view: BoardView) -> list[RefereeEvent]:
+        target = self.undo_target
+        if target is None or view != position_view(target, self.settings.polarity):
+            return []
+        while self.game.undo_target() is not None and self.game.position != target:
+            self.game.undo()
+        if self.game.turn is not None and self.game.turn.actions:
+            self.game.undo()
+        self.undo_target = None
+        self._new_turn()
+        return [self._event("undo", self.game.player), *self._clear_error()]
+
+    def _judge_play(self, view: BoardView) -> list[RefereeEvent]:
+        turn = self.game.turn
+        assert turn is not None
+        # What follows on from the actions already accepted comes first; then any other
+        # way through this turn (the players rearranged it).
+        current = self._index("current", start_turn(self.game.position))
+        onward = self._index("onward", turn) if turn.actions else current
+        match = self._best_match(onward, view) or self._best_match(current, view)
+        if match is not None:
+            return self._accept(turn, match)
+        if can_end(turn) and turn.actions and not self.restoring:
+            following = self._index("next", start_turn(finish(turn)))
+            match = self._best_match(following, view)
+            if match is not None:
+                events = self._end_turn()
+                if self.game.turn is not None:
+                    events += self._accept(self.game.turn, match)
+                return events
+        held = current.holding(view)
+        if held is None and "next" in self._track.indexes:
+            held = self._track.indexes["next"].holding(view)
+        if held is not None and not self.restoring:
+            self._track.holding = position_view(held.board).workers & ~view.workers
+            self._track.mismatch_since = None
+            return self._clear_error()
+        return self._mismatch_against(view)
+
+    def _index(self, name: str, start: TurnState) -> TurnIndex:
+        index = self._track.indexes.get(name)
+        if index is None or index.start != start:
+            index = TurnIndex(start, self.settings.polarity)
+            self._track.indexes[name] = index
+        return index
+
+    def _best_match(self, index: TurnIndex, view: BoardView) -> TurnState | None:
+        """The first matching state whose worker identities changed only where hands
+        touched the board since the turn began."""
+        start = self.game.position if self.game.turn is not None else index.start.board
+        for state in index.matches(view):
+            swapped = 0
+            for before, after in zip(start.workers, state.board.workers, strict=True):
+                swapped |= before ^ after
+            if not swapped & ~self._track.touched:
+                return state
+        return None
+
+    def _accept(self, turn: TurnState, match: TurnState) -> list[RefereeEvent]:
+        game = self.game
+        player = game.player
+        if match.actions[: len(turn.actions)] != turn.actions:
+            game.undo()  # the players rearranged this turn: replay it from its start
+            new_actions = match.actions
+        else:
+            new_actions = match.actions[len(turn.actions) :]
+        events = [self._event("action", player, a.text()) for a in new_actions]
+        record_length = len(game.record)
+        for action in new_actions:
+            game.apply(action)
+        self.restoring = False
+        self._track.holding = 0
+        self._track.mismatch_since = None
+        events += self._clear_error()
+        if game.phase is Phase.OVER:
+            return events + self._finished_turn(player, match, record_length)
+        if game.must_end_turn():
+            events += self._end_turn()
+        return events
+
+    def _end_turn(self) -> list[RefereeEvent]:
+        game = self.game
+        turn = game.turn
+        assert turn is not None
+        player = game.player
+        record_length = len(game.record)
+        game.end_turn()
+        return self._finished_turn(player, turn, record_length)
+
+    def _finished_turn(
+        self, player: str, turn: TurnState, record_length: int
+    ) -> list[RefereeEvent]:
+        """Report the turn and what followed it; eliminated workers must now leave."""
+        game = self.game
+        events = [self._event("turn_complete", player, actions_text(turn.actions))]
+        lineup = turn.board.lineup
+        for line in game.record[record_length:]:
+            if line.kind == "eliminated":
+                side = lineup.sides[lineup.index_of(line.player)]
+                if len(lineup.players) == 3:
+                    self._track.pending_removal |= turn.board.workers[side]
+                events.append(self._event("eliminated", line.player))
+        if game.winner is not None:
+            events.append(self._event("game_over", game.winner, game.winner))
+        self._new_turn()
+        return events
+
+    def _new_turn(self) -> None:
+        track = self._track
+        track.touched = 0
+        track.holding = 0
+        track.mismatch_since = None
+        track.indexes.clear()
+
+    # -- placement ---------------------------------------------------------------------
+    def _judge_placement(self, view: BoardView) -> list[RefereeEvent]:
+        game = self.game
+        placed = game.position.occupied
+        new = view.workers & ~placed
+        if any(view.buildings) or view.workers & placed != placed:
+            return self._mismatch_against(view)
+        if not new:
+            self._track.mismatch_since = None
+            return self._clear_error()
+        side = game.position.side
+        missing = 2 - game.position.workers[side].bit_count()
+        if new.bit_count() > missing and not self.settings.polarity:
+            return self._mismatch_against(view)
+        events = []
+        while new and game.phase is Phase.PLACEMENT:
+            mine = [c for c in cells_of(new) if not self.settings.polarity or self._owned(view, c)]
+            if not mine:
+                break
+            for cell in mine[: 2 - game.position.workers[game.position.side].bit_count()]:
+                player = game.player
+                game.place(cell)
+                new &= ~(1 << cell)
+                events.append(
+                    self._event("worker_placed", player, cell_name(cell), (cell_name(cell),))
+                )
+        if game.phase is not Phase.PLACEMENT:
+            events.append(self._event("setup_complete", game.player))
+            self._new_turn()
+        self._track.mismatch_since = None
+        return events + self._clear_error()
+
+    def _owned(self, view: BoardView, cell: int) -> bool:
+        """The sensors say the worker on `cell` belongs to the player placing now."""
+        placer = self.game.lineup.members(self.game.position.side)[0]
+        return any(player == placer and mask >> cell & 1 for player, mask in view.owners)
+
+    # -- errors ------------------------------------------------------------------------
+    def _mismatch_against(self, view: BoardView) -> list[RefereeEvent]:
+        return self._mismatch(differences(self.expected_view, view))
+
+    def _mismatch(self, fixes: list[CellFix]) -> list[RefereeEvent]:
+        track = self._track
+        if self.error is not None:
+            if [f.message for f in fixes] != [f.message for f in self.error.fixes]:
+                self.error.fixes = fixes
+                return [self._error_event("error_updated")]
+            return []
+        if track.mismatch_since is None:
+            track.mismatch_since = self._now
+        if self.restoring or self._now - track.mismatch_since >= self.settings.grace:
+            return self._raise(fixes)
+        return []
+
+    def _raise(self, fixes: list[CellFix]) -> list[RefereeEvent]:
+        self.error = BoardError(fixes, self._now)
+        return [self._error_event("error_raised")]
+
+    def _error_event(self, kind: str) -> RefereeEvent:
+        assert self.error is not None
+        cells = tuple(dict.fromkeys(cell_name(fix.cell) for fix in self.error.fixes))
+        return self._event(kind, self.game.player, self.error.message, cells)
+
+    def _clear_error(self) -> list[RefereeEvent]:
+        self._track.mismatch_since = None
+        if self.error is None:
+            return []
+        self.error = None
+        return [self._event("error_cleared", self.game.player)]
+
+    def _event(
+        self, kind: str, player: str | None, text: str = "", cells: tuple[str, ...] = ()
+    ) -> RefereeEvent:
+        return RefereeEvent(kind, self._now, player, text, cells)
+
+
+def _adopted_position(recorded: Position, view: BoardView) -> Position:
+    """The recorded game with the board's buildings and workers; identities go to the
+    assignment that moves the workers least (or to the sensed owners)."""
+    alive = [side for side, mask in enumerate(recorded.workers) if mask]
+    cells = cells_of(view.workers)
+    if len(cells) != 2 * len(alive):
+        raise ResyncError(
+            f"the board shows {len(cells)} workers; the game has {2 * len(alive)} in play"
+        )
+    slots = [side for side in alive for _ in range(2)]
+    best: tuple[int, tuple[int, ...]] | None = None
+    for order in set(permutations(slots)):
+        cost = sum(
+            min(_distance(cell, w) for w in cells_of(recorded.workers[side]))
+            for cell, side in zip(cells, order, strict=True)
+        )
+        if best is None or cost < best[0]:
+            best = (cost, order)
+    if best is None:
+        raise GameError("no workers to assign")
+    workers = [0] * len(recorded.workers)
+    for cell, side in zip(cells, best[1], strict=True):
+        workers[side] |= 1 << cell
+    b = view.buildings
+    return Position(
+        b.l1,
+        b.l2,
+        b.l3,
+        b.domes,
+        tuple(workers),
+        recorded.to_move,
+        -1,
+        recorded.out,
+        recorded.lineup,
+    )
+
+
+def _distance(a: int, b: int) -> int:
+    return max(abs(a % 5 - b % 5), abs(a // 5 - b // 5))
