@@ -88,12 +88,13 @@ def connect(path: Path) -> sqlite3.Connection:
     commit: once `commit` returns, the turn is on the card (as far as the card honours
     fsync). Autocommit mode (``isolation_level=None``): transactions are explicit.
     """
+    if path.exists() and path.stat().st_size:
+        _check(path)
     try:
         connection = sqlite3.connect(path, isolation_level=None)
     except sqlite3.Error as error:
         raise StoreError(f"{path}: cannot open ({error})") from None
     try:
-        _check(connection, path)
         connection.execute("PRAGMA journal_mode = WAL")
         connection.execute("PRAGMA synchronous = FULL")
         connection.execute("PRAGMA foreign_keys = ON")
@@ -107,12 +108,22 @@ def connect(path: Path) -> sqlite3.Connection:
     return connection
 
 
-def _check(connection: sqlite3.Connection, path: Path) -> None:
-    """Read every page header now, so a damaged file fails at start, not mid-game."""
+def _check(path: Path) -> None:
+    """Read every page now, so a damaged file fails at start rather than mid-game.
+
+    Read-only: a writable connection to a damaged file deletes its WAL on close, and that
+    WAL may hold the last confirmed turns.
+    """
     try:
-        verdict = connection.execute("PRAGMA quick_check").fetchall()
+        checker = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+    except sqlite3.Error as error:
+        raise StoreError(f"{path}: cannot open ({error})") from None
+    try:
+        verdict = checker.execute("PRAGMA quick_check").fetchall()
     except sqlite3.DatabaseError as error:
         raise CorruptStoreError(f"{path}: not a usable database ({error})") from None
+    finally:
+        checker.close()
     if verdict != [("ok",)]:
         problems = "; ".join(str(row[0]) for row in verdict[:3])
         raise CorruptStoreError(f"{path}: database is damaged ({problems})")
