@@ -184,7 +184,10 @@ class Scene:
         for priority, layer in zip(Priority, self.layers, strict=True):
             misplaced = next((m for m in layer if m and m.kind.priority != priority), None)
             if misplaced:
-                raise ValueError(f"a {misplaced.kind} mark is not in the {priority.name} layer")
+                raise ValueError(
+                    f"a {misplaced.kind} mark belongs in the {misplaced.kind.priority.name} "
+                    f"layer, not {priority.name}"
+                )
 
     def with_mark(self, cell: int | str, mark: Mark) -> Scene:
         return self.with_marks([cell], mark)
