@@ -95,14 +95,14 @@ class BoardHardware:
         return None if stacks is None else stacks.values[cell]
 
     async def settle(self, timeout: float = 1.0) -> Observation:
-        """Scan in real time until the board is settled, at most `timeout` seconds on the
-        clock; the last observation either way."""
+        """Scan every `scan_period` (real time) until the board is settled, at most
+        `timeout` seconds on the clock; the last observation either way."""
         deadline = self.clock.monotonic() + timeout
-        observation = self.scan()
-        while not observation.settled and self.clock.monotonic() < deadline:
+        while True:
             await asyncio.sleep(self.scan_period)
             observation = self.scan()
-        return observation
+            if observation.settled or self.clock.monotonic() >= deadline:
+                return observation
 
     async def aclose(self) -> None:
         self.strip.close()
