@@ -19,9 +19,9 @@ from santorini_hw.checks.rig import Actor, HumanActor, Rig
 from santorini_hw.checks.selftest import SelfTest
 from santorini_hw.clock import SystemClock
 from santorini_hw.hardware import BoardHardware
-from santorini_hw.hardware_config import HardwareConfig, HardwareConfigError, load_hardware_config
+from santorini_hw.hardware_config import HardwareConfig, load_hardware_config
 from santorini_hw.lights.strips import StripUnavailableError
-from santorini_hw.rules.cells import CELL_COUNT, CellError, parse_cell
+from santorini_hw.rules.cells import CELL_COUNT, parse_cell
 from santorini_hw.sensing.calibration import (
     CalibrationError,
     CalibrationTable,
@@ -93,7 +93,7 @@ def _run(args: argparse.Namespace, check: Check) -> int:
         if args.sim:
             return asyncio.run(_on_simulator(config, args, check))
         return asyncio.run(_on_board(config, args, check))
-    except (CellError, HardwareConfigError, CalibrationError, StripUnavailableError) as error:
+    except (ValueError, StripUnavailableError) as error:  # bad cells, faults, config, table
         print(f"santorini-hw {args.command}: {error}", file=sys.stderr)
         return 2
 

@@ -1,0 +1,3 @@
+from tests.sensing.conftest import config
+
+__all__ = ["config"]
