@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import threading
+from collections.abc import Callable, Hashable
 from typing import Protocol, TextIO
 
 from santorini_hw.clock import Clock
@@ -16,6 +17,9 @@ from santorini_hw.sensing.observation import Observation
 
 LIT: Pixel = (255, 255, 255)
 DARK: Pixel = (0, 0, 0)
+HOLD_S = 0.25
+"""How long (on the rig's clock) what a check reads must hold before it counts: longer
+than contact bounce, the fusion's settle time and the bridge's report of a change."""
 
 
 class Rig(Protocol):
@@ -61,6 +65,25 @@ class Actor(Protocol):
     async def sees_lit(self, cell: int) -> bool:
         """Whether the cell's pixels, and only they, are lit."""
         ...
+
+
+async def steady(rig: Rig, patience: float, key: Callable[[Observation], Hashable]) -> Observation:
+    """The first settled observation after `key` of settled observations has held for
+    `HOLD_S` (a value of None never holds); TimeoutError after `patience`."""
+    clock = rig.clock
+    deadline = clock.monotonic() + patience
+    held: tuple[Hashable, float] | None = None
+    while True:
+        observation = await rig.settle()
+        value, now = key(observation), clock.monotonic()
+        if not observation.settled or value is None:
+            held = None
+        elif held is None or held[0] != value:
+            held = (value, now)
+        elif now - held[1] >= HOLD_S:
+            return observation
+        if now >= deadline:
+            raise TimeoutError(f"the board did not hold still for {HOLD_S} s")
 
 
 def light(rig: Rig, cell: int | None) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator, Iterable
 from dataclasses import dataclass
 
-from santorini_hw.checks.rig import Actor, Rig, light
+from santorini_hw.checks.rig import Actor, Rig, light, steady
 from santorini_hw.rules.cells import CELL_COUNT, cell_name
 from santorini_hw.sensing.observation import CellObservation, Observation
 
@@ -49,6 +49,10 @@ def _contents(cell: CellObservation) -> Contents:
     return (cell.worker, cell.level, cell.dome)
 
 
+def _all_contents(observation: Observation) -> tuple[Contents, ...]:
+    return tuple(_contents(cell) for cell in observation.cells)
+
+
 def _describe(contents: Contents) -> str:
     worker, level, dome = contents
     stack = f"level {level}" + (" with a dome" if dome else "")
@@ -71,7 +75,10 @@ class SelfTest:
         try:
             if not await self._actor.sees_lit(cell):
                 raise CellFailedError("its pixels did not light up alone")
-            baseline = await self._rig.settle()
+            try:
+                baseline = await steady(self._rig, self._actor.patience, _all_contents)
+            except TimeoutError as error:
+                raise CellFailedError(f"the board never held still: {error}") from error
             for piece, want, description in STEPS:
                 if piece is None:
                     await self._actor.clear(cell)
