@@ -1,11 +1,14 @@
-"""Bridge figures: decoder throughput, and the delay from a physical change to the
-readings arriving in the asyncio loop through a real pty.
+"""Bridge figures: decoder throughput, the delay from a physical change to the
+readings arriving in the asyncio loop through a real pty, and the delay from a block
+placed on the simulated board to the fused Observation showing it.
 
-    .venv/bin/python bench/bridge.py [--changes 300]
+    .venv/bin/python bench/bridge.py [--changes 300] [--placements 100]
 
 Prints one JSON object. The latency runs the real firmware logic in the fake bridge
 (a scan every ~2 ms, 5 samples per cell), so it measures the host-side path; on the
-RP2040 a scan of 25 cells adds its own ~10-20 ms.
+RP2040 a scan of 25 cells adds its own ~10-20 ms. The observation latency runs
+`SimulatedHardware` as the daemon runs the board (a scan every 10 ms, the simulated
+clock following real time), so it includes fusion's settle time (80 ms by default).
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from firmware_bridge import protocol as p
 from santorini_hw.clock import SystemClock
 from santorini_hw.sensing.bridge_client import BridgeClient, StackReadings
 from sim.fake_bridge import FakeBridge
+from sim.hardware import SimulatedHardware
 
 
 def decoder_throughput(frames: int = 20000) -> dict[str, float]:
@@ -82,12 +86,44 @@ async def change_latency(changes: int) -> dict[str, float]:
     }
 
 
+async def observation_latency(placements: int) -> dict[str, float]:
+    delays = []
+    async with SimulatedHardware() as sim:
+        await sim.settle()
+        for index in range(placements):
+            cell = index % 25
+            level = 1 - sim.physical.level(cell)  # place a block, or lift it again
+            changed_at = last = time.perf_counter()
+            if level:
+                sim.place(cell, "block")
+            else:
+                sim.lift(cell)
+            while True:
+                await asyncio.sleep(sim.scan_period)
+                now = time.perf_counter()
+                sim.clock.advance(now - last)
+                last = now
+                if sim.scan().cells[cell].level == level:
+                    delays.append(now - changed_at)
+                    break
+                if now - changed_at > 10:
+                    raise TimeoutError(f"cell {cell} never showed level {level}")
+    delays.sort()
+    return {
+        "placements": placements,
+        "observation_median_ms": round(statistics.median(delays) * 1000, 2),
+        "observation_p99_ms": round(delays[int(0.99 * (len(delays) - 1))] * 1000, 2),
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--changes", type=int, default=300)
+    parser.add_argument("--placements", type=int, default=100)
     args = parser.parse_args()
     figures = decoder_throughput()
     figures.update(asyncio.run(change_latency(args.changes)))
+    figures.update(asyncio.run(observation_latency(args.placements)))
     print(json.dumps(figures))
 
 
