@@ -41,7 +41,7 @@ def test_a_dry_run_prints_every_step_in_order_and_changes_nothing() -> None:
     assert [path.exists() for path in WATCHED] == before
 
 
-def test_the_venv_sees_apt_packages_when_it_is_created() -> None:
+def test_the_venv_is_created_once_and_sees_apt_packages() -> None:
     result = run("bash", str(INSTALL), "--dry-run")
     creates_venv = "+ python3 -m venv --system-site-packages /opt/santorini-hw/venv"
     assert (creates_venv in result.stdout) != Path("/opt/santorini-hw/venv/bin/python").exists()
