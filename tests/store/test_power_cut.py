@@ -7,6 +7,7 @@ import random
 import signal
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 from santorini_hw.store import Store, StoredMove
@@ -23,7 +24,10 @@ def run_and_kill(path: Path, seed: int, acks_before_kill: int) -> list[list[str]
         text=True,
     )
     assert child.stdout is not None
+    stuck = threading.Timer(120, child.kill)  # a hung child fails the test, not the run
+    stuck.start()
     acks = [child.stdout.readline() for _ in range(acks_before_kill)]
+    stuck.cancel()
     child.send_signal(signal.SIGKILL)
     acks += child.stdout.readlines()
     child.stdout.close()
