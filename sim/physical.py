@@ -91,6 +91,9 @@ class PhysicalBoard:
         self._clock = clock
         self.noise = noise or Noise()
         self._random = random.Random(self.noise.seed)
+        # The bridge reads the stacks from its own thread at its own pace: its noise has a
+        # stream of its own, so the switches' noise stays repeatable whatever the timing.
+        self._adc_random = random.Random(self.noise.seed + 1)
         self._cells = [_Cell() for _ in range(CELL_COUNT)]
         for cell in self._cells:
             cell.previous_reading = stacks.reading_of(())
@@ -194,9 +197,9 @@ class PhysicalBoard:
         value = float(self._stacks.reading_of(self._resistors(state)))
         if self._bouncing(state.stack_changed):  # contacts making and breaking
             low = min(value, state.previous_reading)
-            value = self._random.uniform(low, self._stacks.reading_of(()))
+            value = self._adc_random.uniform(low, self._stacks.reading_of(()))
         elif self.noise.adc_noise:
-            value = self._random.gauss(value, self.noise.adc_noise)
+            value = self._adc_random.gauss(value, self.noise.adc_noise)
         return max(0, min(self._stacks.adc_max, round(value)))
 
     def stack_readings(self) -> tuple[int, ...]:

@@ -27,7 +27,7 @@ from santorini_hw.rules.actions import actions_text
 from santorini_hw.rules.cells import cell_name, cells_of
 from santorini_hw.rules.game import Game, GameError, Phase
 from santorini_hw.rules.position import Position
-from santorini_hw.rules.turn import TurnState, can_end, finish, start_turn
+from santorini_hw.rules.turn import TurnState, can_end, finish, legal_actions, start_turn
 from santorini_hw.sensing.observation import Observation
 
 
@@ -84,6 +84,12 @@ class Referee:
     @property
     def expected_view(self) -> BoardView:
         return position_view(self.undo_target or self.game.board, self.settings.polarity)
+
+    @property
+    def deadline(self) -> float | None:
+        """When the grace period of a mismatching board runs out (None: no timer runs)."""
+        since = self._track.mismatch_since
+        return None if since is None or self.error is not None else since + self.settings.grace
 
     @property
     def holding(self) -> tuple[str, ...]:
@@ -203,14 +209,18 @@ class Referee:
         onward = self._index("onward", turn) if turn.actions else current
         match = self._best_match(onward, view) or self._best_match(current, view)
         if match is not None:
-            return self._accept(turn, match)
+            return self._accept(turn, match, self._could_go_on(current, view))
         if can_end(turn) and turn.actions and not self.restoring:
             following = self._index("next", start_turn(finish(turn)))
             match = self._best_match(following, view)
             if match is not None:
+                touched = self._track.touched
                 events = self._end_turn()
+                self._track.touched = touched  # the next player's hands already moved
                 if self.game.turn is not None:
-                    events += self._accept(self.game.turn, match)
+                    events += self._accept(
+                        self.game.turn, match, self._could_go_on(following, view)
+                    )
                 return events
         held = current.holding(view)
         if held is None and "next" in self._track.indexes:
@@ -240,7 +250,13 @@ class Referee:
                 return state
         return None
 
-    def _accept(self, turn: TurnState, match: TurnState) -> list[RefereeEvent]:
+    def _could_go_on(self, index: TurnIndex, view: BoardView) -> bool:
+        """Another reading of this board is a turn still in progress (e.g. Prometheus'
+        build before a move looks like a move and its build): then the turn does not end
+        by itself, but when the player presses done or the next player starts."""
+        return any(legal_actions(state) for state in index.matches(view))
+
+    def _accept(self, turn: TurnState, match: TurnState, could_go_on: bool) -> list[RefereeEvent]:
         game = self.game
         player = game.player
         if match.actions[: len(turn.actions)] != turn.actions:
@@ -258,7 +274,7 @@ class Referee:
         events += self._clear_error()
         if game.phase is Phase.OVER:
             return events + self._finished_turn(player, match, record_length)
-        if game.must_end_turn():
+        if game.must_end_turn() and not could_go_on:
             events += self._end_turn()
         return events
 

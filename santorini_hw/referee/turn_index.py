@@ -10,7 +10,13 @@ from __future__ import annotations
 
 from santorini_hw.referee.board_view import BoardView, Buildings, position_view
 from santorini_hw.rules.gods import God
-from santorini_hw.rules.turn import TurnState, apply_action, legal_actions, state_key
+from santorini_hw.rules.turn import (
+    TurnState,
+    apply_action,
+    can_end,
+    legal_actions,
+    state_key,
+)
 
 
 class TurnIndex:
@@ -37,8 +43,10 @@ class TurnIndex:
             stack.extend(apply_action(state, action) for action in legal_actions(state))
 
     def matches(self, view: BoardView) -> list[TurnState]:
-        """States whose board looks exactly like `view`, fewest actions first."""
-        return sorted(self._by_view.get(view, []), key=lambda s: len(s.actions))
+        """States whose board looks exactly like `view`: fewest actions first, then those
+        that complete the turn (a block and a worker seen together are more likely a
+        move and its build than Prometheus' build before a move)."""
+        return sorted(self._by_view.get(view, []), key=lambda s: (len(s.actions), not can_end(s)))
 
     def holding(self, view: BoardView, hands: int = 2) -> TurnState | None:
         """A state that looks like `view` once up to `hands` lifted workers are put down:

@@ -1,0 +1,129 @@
+"""Referee benchmark: random noisy games through the simulator, checked against what was played.
+
+    .venv/bin/python bench/referee.py --games 1000 --jobs 2
+
+Every god pairing (and no gods), both sensor kinds, noise on (1 % switch flicker, 30 ms
+contact bounce, ADC noise), illegal physical actions injected. Prints JSON: games, turns,
+turns recorded exactly as played, wrong turns, missed turns, injected illegal actions
+detected out of injected, and the time from the last physical event of a turn to the
+turn's acceptance on the simulated clock (median, p99).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import statistics
+from concurrent.futures import ProcessPoolExecutor
+from itertools import product
+from typing import Any
+
+from santorini_hw.rules.game import Game
+from santorini_hw.rules.gods import God
+from sim.random_games import generate_game
+from sim.runner import run_scenario
+from sim.scenario import NoiseSettings
+
+PAIRINGS = list(product([None, *God], repeat=2))
+
+
+def recorded_results(game: Game) -> list[object]:
+    """The position after each recorded turn, replayed from the record."""
+    replay = Game(game.lineup)
+    results = []
+    for line in game.record:
+        if line.kind == "place":
+            for cell in line.cells:
+                replay.place(cell)
+        elif line.kind == "turn":
+            replay.play_turn(line.actions)
+            results.append((replay.position, replay.winner))
+    return results
+
+
+def play_one(index: int, seed: int, illegal_rate: float) -> dict[str, Any]:
+    rng = random.Random(seed * 1_000_003 + index)
+    gods = PAIRINGS[index % len(PAIRINGS)]
+    sensors = "polarity" if index % 2 else "presence"
+    noise = NoiseSettings(seed=index, flicker=0.01, bounce_ms=30)
+    generated = generate_game(
+        rng, gods=gods, sensors=sensors, noise=noise, illegal_rate=illegal_rate
+    )
+    result = asyncio.run(run_scenario(generated.scenario))
+    recorded = recorded_results(result.game)
+    played = [(turn.result, turn.winner) for turn in generated.played]
+    exact = sum(1 for a, b in zip(recorded, played, strict=False) if a[0] == b[0])
+    errors = [e.time for e in result.events if e.kind == "error_raised"]
+    detected = sum(1 for start, end in generated.illegal if any(start <= t <= end for t in errors))
+    completes = [e.time for e in result.events if e.kind == "turn_complete"]
+    latencies = [done - end for done, end in zip(completes, generated.turn_ends, strict=False)]
+    return {
+        "gods": [g.value if g else None for g in gods],
+        "sensors": sensors,
+        "turns": len(played),
+        "exact": exact,
+        "wrong": sum(1 for a, b in zip(recorded, played, strict=False) if a[0] != b[0]),
+        "missed": max(0, len(played) - len(recorded)),
+        "extra": max(0, len(recorded) - len(played)),
+        "illegal": len(generated.illegal),
+        "detected": detected,
+        "spurious_errors": len(errors) - detected,
+        "latencies": latencies,
+        "winner_ok": result.game.winner == generated.winner,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--illegal-rate", type=float, default=0.1)
+    args = parser.parse_args()
+    with ProcessPoolExecutor(args.jobs) as pool:
+        games = list(
+            pool.map(
+                play_one,
+                range(args.games),
+                [args.seed] * args.games,
+                [args.illegal_rate] * args.games,
+                chunksize=4,
+            )
+        )
+    latencies = sorted(t for game in games for t in game["latencies"])
+    failures = [
+        g
+        for g in games
+        if g["wrong"]
+        or g["missed"]
+        or g["extra"]
+        or not g["winner_ok"]
+        or g["detected"] < g["illegal"]
+    ]
+    report = {
+        "games": len(games),
+        "turns": sum(g["turns"] for g in games),
+        "turns_recorded_exactly": sum(g["exact"] for g in games),
+        "wrong_turns": sum(g["wrong"] for g in games),
+        "missed_turns": sum(g["missed"] for g in games),
+        "extra_turns": sum(g["extra"] for g in games),
+        "illegal_injected": sum(g["illegal"] for g in games),
+        "illegal_detected": sum(g["detected"] for g in games),
+        "errors_without_illegal_action": sum(g["spurious_errors"] for g in games),
+        "winners_match": sum(1 for g in games if g["winner_ok"]),
+        "acceptance_latency_s": {
+            "median": round(statistics.median(latencies), 3) if latencies else None,
+            "p99": round(latencies[int(0.99 * (len(latencies) - 1))], 3) if latencies else None,
+        },
+        "failed_games": [
+            {k: v for k, v in g.items() if k != "latencies"} | {"index": games.index(g)}
+            for g in failures[:10]
+        ],
+    }
+    print(json.dumps(report, indent=2))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,137 @@
+"""A physical player: any legal turn becomes what a hand really does on the board.
+
+Hands are not tidy: they lift a worker and put it back before choosing, place the block
+before the worker lands, carry Artemis straight to her final cell or set her down on
+the way, and take their time. All of it comes from a seeded generator, so a game's
+physical events are repeatable.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from santorini_hw.rules.actions import DOME, Action
+from santorini_hw.rules.cells import beyond
+from santorini_hw.rules.gods import God
+from santorini_hw.rules.position import Position
+from santorini_hw.rules.turn import apply_action, start_turn
+from sim.scenario import PhysicalEvent
+
+
+@dataclass(frozen=True)
+class HandStyle:
+    """How untidy the hands are (probabilities per turn) and how long they take (s)."""
+
+    second_thoughts: float = 0.15
+    """Lift a worker, put it back, then play."""
+    build_before_landing: float = 0.15
+    carry_artemis_straight: float = 0.5
+    pause: tuple[float, float] = (0.25, 0.9)
+    think: tuple[float, float] = (0.5, 2.0)
+
+
+def owner_of(position: Position, cell: int) -> str:
+    """The player id a worker on `cell` shows to polarity sensors (a team's first member)."""
+    return position.lineup.members(position.side_at(cell))[0]
+
+
+class PhysicalPlayer:
+    def __init__(self, rng: random.Random, style: HandStyle | None = None) -> None:
+        self.rng = rng
+        self.style = style or HandStyle()
+        self.t = 0.0
+        self.events: list[PhysicalEvent] = []
+
+    def _at(
+        self, op: str, cell: int = -1, piece: str = "", player: str | None = None, button: str = ""
+    ) -> None:
+        self.t += self.rng.uniform(*self.style.pause)
+        self.events.append(PhysicalEvent(round(self.t, 3), op, cell, piece, player, button))
+
+    def think(self) -> None:
+        self.t += self.rng.uniform(*self.style.think)
+
+    def lift(self, cell: int) -> None:
+        self._at("lift", cell)
+
+    def place(self, cell: int, piece: str, player: str | None = None) -> None:
+        self._at("place", cell, piece, player)
+
+    def press(self, button: str) -> None:
+        self._at("press", button=button)
+
+    def place_workers(self, player: str, cells: tuple[int, ...]) -> None:
+        self.think()
+        for cell in cells:
+            self.place(cell, "worker", player)
+
+    def play_turn(self, before: Position, actions: tuple[Action, ...], press_done: bool) -> None:
+        """The physical events of one legal turn from `before`, then a press of done if
+        `press_done` (the turn could have gone on)."""
+        rng, style = self.rng, self.style
+        self.think()
+        steps = _steps_with_boards(before, actions)
+        moves = [step for step in steps if step[0].is_move]
+        if moves and rng.random() < style.second_thoughts:
+            cell = moves[0][0].src
+            self.lift(cell)
+            self.place(cell, "worker", owner_of(before, cell))
+        if (
+            before.god is God.ARTEMIS
+            and len(moves) == 2
+            and rng.random() < style.carry_artemis_straight
+        ):
+            (first, board), (second, _) = moves
+            at = steps.index(moves[0])
+            steps[at : at + 2] = [(Action(first.kind, first.src, second.dst), board)]
+        early_build = rng.random() < style.build_before_landing
+        index = 0
+        while index < len(steps):
+            action, board = steps[index]
+            following = steps[index + 1][0] if index + 1 < len(steps) else None
+            if action.is_move:
+                lands_later = early_build and following is not None and not following.is_move
+                self._move(board, action, then_build=following if lands_later else None)
+                index += 2 if lands_later else 1
+            else:
+                self._build(action)
+                index += 1
+        if press_done:
+            self.press("done")
+
+    def _move(self, board: Position, move: Action, then_build: Action | None) -> None:
+        """Carry a worker (moving a forced opponent out of the way first), placing
+        `then_build` while the worker is still in the hand."""
+        src, dst = move.src, move.dst
+        mover = owner_of(board, src)
+        self.lift(src)
+        if board.side_at(dst) >= 0:  # Apollo swap or Minotaur push: the other worker too
+            other = owner_of(board, dst)
+            self.lift(dst)
+            landing = src if board.god is God.APOLLO else beyond(src, dst)
+            if board.god is God.APOLLO:
+                self.place(dst, "worker", mover)
+                self.place(landing, "worker", other)
+                if then_build is not None:
+                    self._build(then_build)
+                return
+            self.place(landing, "worker", other)
+        if then_build is not None:
+            self._build(then_build)
+        self.place(dst, "worker", mover)
+
+    def _build(self, action: Action) -> None:
+        self.place(action.dst, "dome" if action.kind == DOME else "block")
+
+
+def _steps_with_boards(
+    before: Position, actions: tuple[Action, ...]
+) -> list[tuple[Action, Position]]:
+    """Each action with the board just before it."""
+    state = start_turn(before)
+    steps = []
+    for action in actions:
+        steps.append((action, state.board))
+        state = apply_action(state, action)
+    return steps

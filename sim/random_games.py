@@ -1,0 +1,133 @@
+"""Random games as physical scenarios, with illegal actions injected, for proving the referee.
+
+Each generated game carries what was really played (the legal turns) and how many
+illegal physical actions were slipped in (each one is left on the board past the
+grace period, then put right), so a run of the scenario can be checked against it.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from santorini_hw.referee.board_view import BoardView, position_view
+from santorini_hw.referee.turn_index import TurnIndex
+from santorini_hw.rules.cells import CELL_COUNT, NEIGHBOURS, cells_of
+from santorini_hw.rules.game import Game, Phase
+from santorini_hw.rules.gods import God
+from santorini_hw.rules.position import Position
+from santorini_hw.rules.turn import apply_action, legal_actions, start_turn
+from santorini_hw.rules.turns import Turn, random_turn
+from sim.player_model import PhysicalPlayer, owner_of
+from sim.scenario import NoiseSettings, Scenario
+
+
+@dataclass
+class GeneratedGame:
+    scenario: Scenario
+    played: list[Turn] = field(default_factory=list)
+    turn_ends: list[float] = field(default_factory=list)
+    """Time of the last physical event of each played turn."""
+    illegal: list[tuple[float, float]] = field(default_factory=list)
+    """(start, end) of each injected illegal action: on the board past the grace period
+    in between, so the referee must raise an error inside that window."""
+    winner: str | None = None
+
+
+def generate_game(
+    rng: random.Random,
+    *,
+    gods: tuple[God | None, ...] = (None, None),
+    sensors: str = "presence",
+    noise: NoiseSettings | None = None,
+    illegal_rate: float = 0.1,
+    grace: float = 1.5,
+    max_turns: int = 80,
+) -> GeneratedGame:
+    players = ("A", "B")
+    game = Game.new(players, gods)
+    hand = PhysicalPlayer(rng)
+    cells = rng.sample(range(CELL_COUNT), 4)
+    for player, pair in zip(players, (cells[:2], cells[2:]), strict=True):
+        hand.place_workers(player, tuple(pair))
+        for cell in pair:
+            game.place(cell)
+    generated = GeneratedGame(Scenario(players, gods, sensors, noise or NoiseSettings()))
+    while game.phase is Phase.PLAY and len(generated.played) < max_turns:
+        position = game.position
+        started = hand.t
+        if rng.random() < illegal_rate and _inject_illegal(hand, position, rng, grace):
+            generated.illegal.append((started, hand.t))
+        turn = random_turn(position, rng)
+        if turn is None:  # the game ends itself before a trapped player's turn
+            break
+        hand.play_turn(position, turn.actions, _needs_done(position, turn))
+        game.play_turn(turn.actions)
+        generated.played.append(turn)
+        generated.turn_ends.append(hand.t)
+    generated.winner = game.winner
+    generated.scenario = Scenario(
+        players, gods, sensors, noise or NoiseSettings(), tuple(hand.events)
+    )
+    return generated
+
+
+def _needs_done(position: Position, turn: Turn) -> bool:
+    """The player presses done when the rules allow more (declined), or when the board
+    also reads as a turn still in progress (Prometheus: a block and a moved worker may be
+    a build before the move), as the lights then ask."""
+    state = start_turn(position)
+    for action in turn.actions:
+        state = apply_action(state, action)
+    if state.won:
+        return False
+    if legal_actions(state):
+        return True
+    readings = TurnIndex(start_turn(position)).matches(position_view(state.board))
+    return any(legal_actions(reading) for reading in readings)
+
+
+def _inject_illegal(
+    hand: PhysicalPlayer, position: Position, rng: random.Random, grace: float
+) -> bool:
+    """Do something the rules forbid, leave it past the grace period, then undo it.
+    Returns False when no illegal action of the kinds tried fits this board."""
+    index = TurnIndex(start_turn(position))
+    options = _illegal_options(position)
+    rng.shuffle(options)
+    for src, dst in options:
+        view = _after_carry(position, src, dst)
+        if index.matches(view) or index.holding(view) is not None:
+            continue  # legal after all (e.g. Artemis reaches two cells away)
+        player = owner_of(position, src)
+        hand.think()
+        hand.lift(src)
+        hand.place(dst, "worker", player)
+        hand.t += grace + 1.0
+        hand.lift(dst)
+        hand.place(src, "worker", player)
+        return True
+    return False
+
+
+def _illegal_options(position: Position) -> list[tuple[int, int]]:
+    """Worker carries that are usually illegal: climbing two levels, jumping two cells,
+    or moving an opponent's worker."""
+    free = ~position.occupied & ~position.domes
+    options = []
+    for side, mask in enumerate(position.workers):
+        for src in cells_of(mask):
+            near = NEIGHBOURS[src]
+            far = 0
+            for cell in cells_of(near):
+                far |= NEIGHBOURS[cell]
+            far &= ~near & ~(1 << src)
+            targets = (far & free) if side == position.side else (near & free)
+            climbs = near & free & ~position.at_most(position.height(src) + 1)
+            options += [(src, dst) for dst in cells_of(targets | climbs)]
+    return options
+
+
+def _after_carry(position: Position, src: int, dst: int) -> BoardView:
+    view = position_view(position)
+    return view._replace(workers=view.workers & ~(1 << src) | 1 << dst)
