@@ -17,6 +17,7 @@ COMMAND_MODULES = (
     "santorini_hw.commands.rules",
     "santorini_hw.commands.hints",
     "santorini_hw.commands.play",
+    "santorini_hw.commands.sim",
     "santorini_hw.commands.hardware",
 )
 
