@@ -1,0 +1,134 @@
+"""What the board shows for the referee's state: the one place where game meets lights.
+
+`scene_for` reads the referee (its game, the error it raised, the workers in a hand)
+and says what each cell means, layer by layer; it never picks a colour. The daemon
+calls it after every referee event and shows the result through a `LightsOutput`.
+
+What it shows, by the referee's state:
+
+- placement: `setup` on every free cell, in the colour of the player placing;
+- a turn not yet begun: `turn_worker` on the workers that can move (and `prebuild` on
+  Prometheus' build-before-move cells, `build` on Hermes' build-without-moving cells);
+- a worker lifted (`referee.holding`): `destination` on where it may go;
+- after the move: `build` where a block may go, `dome_build` where Atlas may dome a
+  tower under level 3, `second_build` for Demeter's and Hephaestus' optional second
+  build, and `turn_worker` again on a worker that may still move (Artemis, Hermes);
+- the hint, if it still fits the turn: `hint_worker`, `hint_move`, `hint_build`;
+- an error: only its first fix (one fix at a time), every other cell dark;
+- game over: `winner` on the winner's workers;
+- `bridge_down` on the four corners while the stack-sensor bridge is unplugged;
+- `idle` on c3 when nothing else would be lit.
+"""
+
+from __future__ import annotations
+
+from santorini_hw.lights.scenes import Element, Fix, Mark, Scene
+from santorini_hw.referee.board_view import CellFix, level_of
+from santorini_hw.referee.referee import Referee
+from santorini_hw.rules.actions import DOME, Action
+from santorini_hw.rules.cells import cells_of, parse_cell
+from santorini_hw.rules.game import Game, Phase
+from santorini_hw.rules.gods import God
+from santorini_hw.rules.turns import Turn
+
+BRIDGE_DOWN_CELLS = ("a1", "e1", "a5", "e5")
+"""Corners: visible from every seat, and the rest of the board stays readable."""
+IDLE_CELL = "c3"
+
+_FIX_OF = {
+    "remove_worker": Fix.REMOVE_PIECE,
+    "remove_piece": Fix.REMOVE_PIECE,
+    "fault": Fix.REMOVE_PIECE,  # a badly seated piece reads as a fault: lift it, set it again
+    "place_worker": Fix.PLACE_WORKER,
+    "add_piece": Fix.WRONG_LEVEL,
+}
+
+
+def scene_for(
+    referee: Referee, *, hint: Turn | None = None, bridge_connected: bool = True
+) -> Scene:
+    """The scene for the referee's state now; `hint` is the engine's turn for the
+    player to move (shown only while its first action is still legal)."""
+    scene = Scene()
+    if not bridge_connected:
+        scene = scene.with_marks(BRIDGE_DOWN_CELLS, Mark(Element.BRIDGE_DOWN))
+    if referee.error is not None:
+        return scene.with_mark(referee.error.fixes[0].cell, _error_mark(referee))
+    if referee.pending_removal:
+        scene = scene.with_marks(referee.pending_removal, Mark.error(Fix.REMOVE_PIECE))
+    game = referee.game
+    if game.phase is Phase.PLACEMENT:
+        player = game.position.to_move
+        scene = scene.with_marks(cells_of(game.placements()), Mark(Element.SETUP, player=player))
+    elif game.phase is Phase.OVER:
+        scene = _winner(scene, game)
+    else:
+        scene = _legal(scene, game, referee.holding)
+        if hint is not None and hint.actions and hint.actions[0] in game.legal_actions():
+            scene = _hint(scene, hint.actions)
+    if not any(scene.composed()):
+        scene = scene.with_mark(IDLE_CELL, Mark(Element.IDLE))
+    return scene
+
+
+def _error_mark(referee: Referee) -> Mark:
+    """The first fix as a mark: remove a piece, put a worker back, or rebuild to a level."""
+    assert referee.error is not None
+    fix: CellFix = referee.error.fixes[0]
+    kind = _FIX_OF[fix.kind]
+    if kind is Fix.WRONG_LEVEL:
+        return Mark.error(kind, level=level_of(referee.expected_view.buildings, fix.cell))
+    if kind is Fix.PLACE_WORKER:
+        expected = referee.undo_target or referee.game.board
+        side = expected.side_at(fix.cell)
+        owner = expected.lineup.members(side)[0] if side >= 0 else None
+        player = None if owner is None else expected.lineup.index_of(owner)
+        return Mark.error(kind, player=player)
+    return Mark.error(kind)
+
+
+def _winner(scene: Scene, game: Game) -> Scene:
+    assert game.winner is not None
+    lineup = game.lineup
+    index = lineup.index_of(game.winner)
+    cells = cells_of(game.board.workers[lineup.sides[index]])
+    return scene.with_marks(cells, Mark(Element.WINNER, player=index))
+
+
+def _legal(scene: Scene, game: Game, holding: tuple[str, ...]) -> Scene:
+    """Moves and builds of the turn in progress."""
+    turn = game.turn
+    assert turn is not None
+    legal = game.legal_actions()
+    moves = [a for a in legal if a.is_move]
+    builds = [a for a in legal if not a.is_move]
+    if holding:
+        held = {parse_cell(cell) for cell in holding}
+        return scene.with_marks((a.dst for a in moves if a.src in held), Mark(Element.DESTINATION))
+    scene = scene.with_marks(
+        {a.src for a in moves}, Mark(Element.TURN_WORKER, player=game.position.to_move)
+    )
+    god = turn.god
+    if turn.moves == 0 and god is God.PROMETHEUS:
+        return scene.with_marks((a.dst for a in builds), Mark(Element.PREBUILD))
+    if turn.builds > 0:
+        return scene.with_marks((a.dst for a in builds), Mark(Element.SECOND_BUILD))
+    domes = {a.dst for a in builds if a.kind == DOME and turn.board.height(a.dst) < 3}
+    scene = scene.with_marks({a.dst for a in builds} - domes, Mark(Element.BUILD))
+    return scene.with_marks(domes, Mark(Element.DOME_BUILD))
+
+
+def _hint(scene: Scene, actions: tuple[Action, ...]) -> Scene:
+    """The hinted worker, where it ends up (following it through Artemis' double move)
+    and where the turn builds."""
+    moves = [a for a in actions if a.is_move]
+    builds = [a.dst for a in actions if not a.is_move]
+    scene = scene.with_marks(builds, Mark(Element.HINT_BUILD))
+    if not moves:
+        return scene
+    worker = end = moves[0].src
+    for move in moves:
+        if move.src == end:
+            end = move.dst
+    scene = scene.with_mark(worker, Mark(Element.HINT_WORKER))
+    return scene.with_mark(end, Mark(Element.HINT_MOVE))
