@@ -15,10 +15,17 @@ from typing import Any
 
 from santorini_hw.clock import ManualClock
 from santorini_hw.hardware_config import HardwareConfig, load_hardware_config
+from santorini_hw.hints.search import best_turn
+from santorini_hw.lights.compositor import DEFAULT_MAX_FPS, Compositor, LightsOutput
+from santorini_hw.lights.frames import Frame, Renderer
+from santorini_hw.lights.referee_lights import RefereeLights
+from santorini_hw.lights.scenes import lit_cells
 from santorini_hw.referee.events import RefereeEvent
 from santorini_hw.referee.referee import Referee, RefereeSettings
 from santorini_hw.rules.game import Game
+from santorini_hw.rules.position import Position
 from santorini_hw.rules.position_json import position_to_json
+from santorini_hw.rules.turns import Turn
 from sim.hardware import SimulatedHardware
 from sim.physical import Noise
 from sim.scenario import PhysicalEvent, Scenario
@@ -29,12 +36,18 @@ PRESS_TIMEOUT = 5.0
 WARM_UP = 0.5
 """Simulated seconds of scanning before t=0: a switch flickering in the very first scan
 must not become the starting state."""
+HINT_NODES = 1000
+"""The hint engine's budget in the simulator: a node budget keeps runs deterministic."""
 
 
 @dataclass
 class RunResult:
     game: Game
     events: list[RefereeEvent] = field(default_factory=list)
+    lights: dict[str, str] = field(default_factory=dict)
+    """The element kind shown on each lit cell at the end (`lit_cells` of the last scene)."""
+    frames: list[tuple[float, Frame]] = field(default_factory=list)
+    """Every frame the simulated strip showed, with its simulated time."""
 
     def to_json(self) -> dict[str, Any]:
         """The contract's output: turns as recorded, position, winner and errors."""
@@ -52,6 +65,7 @@ class RunResult:
                 for e in self.events
                 if e.kind == "error_raised"
             ],
+            "lights": self.lights,
         }
 
 
@@ -91,12 +105,33 @@ async def run_scenario(scenario: Scenario, config: HardwareConfig | None = None)
     async with SimulatedHardware(config, clock=clock, noise=physical_noise) as sim:
         while clock.monotonic() < 0:  # let the sensors settle before the scenario's t=0
             await sim.advance(sim.scan_period)
-        await _play(sim, referee, sorted(scenario.events, key=lambda e: e.t), result)
+        output = LightsOutput(Compositor(Renderer.from_config(config.lights)), sim.strip, clock)
+        lights = RefereeLights(referee, output, _hint)  # as the daemon: events -> scenes
+        await _play(sim, referee, sorted(scenario.events, key=lambda e: e.t), result, lights)
+        clock.advance(1 / DEFAULT_MAX_FPS)  # the last scene's frame slot
+        _show(sim, lights.output, result)
+        result.lights = lit_cells(lights.scene)
     return result
 
 
+def _hint(position: Position) -> Turn | None:
+    return best_turn(position, node_budget=HINT_NODES).turn
+
+
+def _show(sim: SimulatedHardware, output: LightsOutput, result: RunResult) -> None:
+    """Write the frame due now, if any, and note what the strip shows."""
+    output.step()
+    frame = sim.pixels
+    if not result.frames or result.frames[-1][1] != frame:
+        result.frames.append((sim.clock.monotonic(), frame))
+
+
 async def _play(
-    sim: SimulatedHardware, referee: Referee, events: list[PhysicalEvent], result: RunResult
+    sim: SimulatedHardware,
+    referee: Referee,
+    events: list[PhysicalEvent],
+    result: RunResult,
+    lights: RefereeLights,
 ) -> None:
     clock = sim.clock
     pending = list(reversed(events))
@@ -107,10 +142,13 @@ async def _play(
     while True:
         now = clock.monotonic()
         while pending and pending[-1].t <= now + 1e-9:
-            await _apply(sim, referee, pending.pop(), result)
+            lights.update(await _apply(sim, referee, pending.pop(), result))
             busy_until = now + watch
         observation = await sim.advance(sim.scan_period)
-        result.events += referee.observe(observation)
+        new = referee.observe(observation)
+        result.events += new
+        lights.update(new)
+        _show(sim, lights.output, result)
         if not observation.settled or clock.monotonic() < busy_until:
             continue
         deadline = referee.deadline
@@ -123,7 +161,8 @@ async def _play(
 
 async def _apply(
     sim: SimulatedHardware, referee: Referee, event: PhysicalEvent, result: RunResult
-) -> None:
+) -> list[RefereeEvent]:
+    """Do one physical event; the referee's events from a button press."""
     if event.op == "lift":
         sim.lift(event.cell)
     elif event.op == "place":
@@ -131,4 +170,7 @@ async def _apply(
     else:
         sim.press(event.button)
         button = await asyncio.wait_for(sim.presses.get(), PRESS_TIMEOUT)
-        result.events += referee.press(button, sim.clock.monotonic())
+        new = referee.press(button, sim.clock.monotonic())
+        result.events += new
+        return new
+    return []

@@ -1,0 +1,53 @@
+"""Keeps a strip in step with a referee: every referee event (or a worker lifted, which
+is no event) becomes a new scene for the `LightsOutput`, and a hint asked for stays on
+until the turn moves on.
+
+The hint search is injected: the simulator and the tests pass a node-budgeted search
+(deterministic), the daemon a time-budgeted one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from santorini_hw.lights.compositor import LightsOutput
+from santorini_hw.lights.referee_scene import scene_for
+from santorini_hw.lights.scenes import Scene
+from santorini_hw.referee.events import RefereeEvent
+from santorini_hw.referee.referee import Referee
+from santorini_hw.rules.game import Phase
+from santorini_hw.rules.position import Position
+from santorini_hw.rules.turns import Turn
+
+HintSearch = Callable[[Position], Turn | None]
+
+HINT_ENDS = frozenset({"action", "turn_complete", "undo", "resync", "game_over"})
+"""Events after which the hint no longer describes the turn to play."""
+
+
+class RefereeLights:
+    """`update(events)` after each call into the referee; `scene` is what is shown."""
+
+    def __init__(self, referee: Referee, output: LightsOutput, hint_search: HintSearch) -> None:
+        self.referee = referee
+        self.hint: Turn | None = None
+        self.output = output
+        self._hint_search = hint_search
+        self._holding = referee.holding
+        self.scene: Scene = scene_for(referee)
+        output.show(self.scene)
+
+    def update(self, events: Sequence[RefereeEvent]) -> None:
+        """Show the scene for the referee's state, if these events (or a hand lifting a
+        worker) may have changed it."""
+        referee = self.referee
+        for event in events:
+            if event.kind in HINT_ENDS:
+                self.hint = None
+            elif event.kind == "hint_requested" and referee.game.phase is Phase.PLAY:
+                self.hint = self._hint_search(referee.game.position)
+        if not events and referee.holding == self._holding:
+            return
+        self._holding = referee.holding
+        self.scene = scene_for(referee, hint=self.hint)
+        self.output.show(self.scene)
