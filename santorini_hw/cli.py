@@ -19,6 +19,7 @@ COMMAND_MODULES = (
     "santorini_hw.commands.play",
     "santorini_hw.commands.sim",
     "santorini_hw.commands.hardware",
+    "santorini_hw.commands.daemon",
 )
 
 

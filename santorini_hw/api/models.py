@@ -1,0 +1,63 @@
+"""Request bodies of the API: validated by FastAPI, answered with 422 naming the field."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from santorini_hw.rules.gods import UnknownGodError, parse_god
+
+Cell = Annotated[str, Field(pattern=r"^[a-e][1-5]$", description="a cell, a1..e5")]
+PlayerName = Annotated[str, Field(min_length=1, max_length=16, pattern=r"^\S+$")]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class NewGame(_Strict):
+    """A new game: its players in turn order and their gods, given or drawn."""
+
+    players: Annotated[list[PlayerName], Field(min_length=2, max_length=4)] = ["A", "B"]
+    gods: list[str | None] | None = None
+    """One god name (or null) per player, with `selection` "given"."""
+    selection: Literal["none", "given", "random"] = "none"
+
+    @field_validator("players")
+    @classmethod
+    def _distinct(cls, players: list[str]) -> list[str]:
+        if len(set(players)) != len(players):
+            raise ValueError("player names must be distinct")
+        return players
+
+    @field_validator("gods")
+    @classmethod
+    def _known_gods(cls, gods: list[str | None] | None) -> list[str | None] | None:
+        for name in gods or []:
+            if name is not None:
+                try:
+                    parse_god(name)
+                except UnknownGodError as error:
+                    raise ValueError(str(error)) from None
+        return gods
+
+
+class Resync(_Strict):
+    mode: Literal["adopt", "restore"]
+    """adopt: the board as it stands becomes the game; restore: back to the record."""
+
+
+class CellRequest(_Strict):
+    cell: Cell
+
+
+class PlaceRequest(_Strict):
+    cell: Cell
+    piece: Literal["worker", "block", "dome"]
+    player: PlayerName | None = None
+    """The worker's player (workers only)."""
+
+
+class PressRequest(_Strict):
+    button: Literal["done", "undo", "hint"]

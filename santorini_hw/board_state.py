@@ -1,0 +1,121 @@
+"""The board's state as the API and the page read it: one JSON document.
+
+`position` is design.md's position JSON of the board as the game stands (mid-turn
+included); `board` is what stands on each cell physically (the simulator's model, or
+the sensors plus the referee's idea of whose worker is where), so the page can draw a
+worker in a hand or a block not yet judged.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import TYPE_CHECKING, Any
+
+from santorini_hw.rules.actions import actions_text
+from santorini_hw.rules.cells import CELL_COUNT, cell_name, cells_of
+from santorini_hw.rules.game import Game, Phase
+from santorini_hw.rules.position_json import position_to_json
+
+if TYPE_CHECKING:
+    from santorini_hw.board_service import BoardService
+
+
+def board_state(service: BoardService) -> dict[str, Any]:
+    game = service.game
+    referee = service.referee
+    lineup = game.lineup
+    error = referee.error
+    bridge = service.hardware.scanner.bridge
+    observation = service.observation
+    pixel_map = service.hardware.pixel_map
+    return {
+        "game_id": service.game_id,
+        "phase": game.phase.value,
+        "players": list(lineup.players),
+        "gods": {
+            p: g.value if g else None for p, g in zip(lineup.players, lineup.gods, strict=True)
+        },
+        "to_move": None if game.phase is Phase.OVER else game.player,
+        "winner": game.winner,
+        "position": position_to_json(game.board),
+        "turn": [action.text() for action in game.turn.actions] if game.turn else [],
+        "can_end_turn": game.can_end_turn(),
+        "legal_actions": _legal(game),
+        "record": _record(game),
+        "error": None
+        if error is None
+        else {
+            "message": error.message,
+            "fixes": [
+                {"cell": cell_name(fix.cell), "kind": fix.kind, "message": fix.message}
+                for fix in error.fixes
+            ],
+        },
+        "holding": list(referee.holding),
+        "pending_removal": list(referee.pending_removal),
+        "undo_pending": referee.undo_target is not None,
+        "restoring": referee.restoring,
+        "hint": service.hint,
+        "supply": game.board.supply(),
+        "bridge": {
+            "state": bridge.state.value,
+            "error": bridge.error,
+            "counters": asdict(bridge.counters),
+        },
+        "sensors": None
+        if observation is None
+        else {
+            "settled": observation.settled,
+            "valid": observation.valid,
+            "faults": [{"cell": c, "fault": f} for c, f in observation.faults()],
+        },
+        "board": _cells(service),
+        "pixels": ["#{:02x}{:02x}{:02x}".format(*pixel) for pixel in service.strip.frame],
+        "pixel_cells": [list(pixel_map.pixels_of(cell)) for cell in range(CELL_COUNT)],
+        "sim": service.sim is not None,
+        "store_error": service.store_error,
+    }
+
+
+def _legal(game: Game) -> list[str]:
+    """The next legal actions in notation; free cells while workers are placed."""
+    if game.phase is Phase.PLACEMENT:
+        return [cell_name(cell) for cell in cells_of(game.placements())]
+    return [action.text() for action in game.legal_actions()]
+
+
+def _record(game: Game) -> list[dict[str, str]]:
+    lines = []
+    for line in game.record:
+        if line.kind == "place":
+            text = " ".join(cell_name(cell) for cell in line.cells)
+        elif line.kind == "turn":
+            text = actions_text(line.actions)
+        else:
+            text = line.kind
+        lines.append({"player": line.player, "kind": line.kind, "text": text})
+    return lines
+
+
+def _cells(service: BoardService) -> list[dict[str, Any]]:
+    """Per cell (a1..e5): level, dome and the worker's player ("?" if unknown)."""
+    position = service.game.board
+    lineup = position.lineup
+    owners: dict[int, str] = {}
+    for side, mask in enumerate(position.workers):
+        for cell in cells_of(mask):
+            owners[cell] = lineup.members(side)[0]
+    physical = service.sim.physical if service.sim is not None else None
+    observation = service.observation
+    cells = []
+    for cell in range(CELL_COUNT):
+        if physical is not None:
+            level, dome, worker = physical.level(cell), physical.dome(cell), physical.worker(cell)
+        elif observation is not None:
+            seen = observation.cells[cell]
+            level, dome = seen.level, seen.dome
+            worker = (seen.player or owners.get(cell, "?")) if seen.worker else None
+        else:
+            level, dome, worker = position.height(cell), bool(position.domes >> cell & 1), None
+        cells.append({"cell": cell_name(cell), "level": level, "dome": dome, "worker": worker})
+    return cells

@@ -1,0 +1,185 @@
+"""The daemon: the board, the journal and the API in one asyncio loop, under systemd.
+
+`serve(settings)` opens the journal and the token, builds the board (the hardware in
+the config, or the simulator), restores the unfinished game, and runs the board's
+tasks beside an embedded uvicorn until SIGTERM or SIGINT. uvicorn's own signal
+handling is switched off (it would re-raise the signal after shutdown and kill the
+process before the `finally` blocks run): the loop's handlers stop the API, then the
+board (pixels dark, serial port closed), then close the journal, and `run` returns 0.
+
+systemd hears READY once the API listens, STATUS lines, WATCHDOG only while the board's
+health check passes (scan loop and bridge link alive), and STOPPING.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import signal
+import sys
+from collections.abc import AsyncIterator, Callable, Iterator
+from typing import Any
+
+import uvicorn
+
+from santorini_hw.api import create_app
+from santorini_hw.board_service import BoardService
+from santorini_hw.clock import Clock, ManualClock, SystemClock
+from santorini_hw.event_hub import EventHub
+from santorini_hw.hardware import BoardHardware
+from santorini_hw.hardware_config import load_hardware_config
+from santorini_hw.settings import Settings
+from santorini_hw.store import EventKind, open_or_recover
+from santorini_hw.systemd_notify import Notifier
+from santorini_hw.token import ensure_token
+
+_log = logging.getLogger(__name__)
+
+STATUS_EVERY = 10.0
+"""Seconds between STATUS lines (and watchdog checks when systemd asks for none)."""
+
+
+class EmbeddedServer(uvicorn.Server):
+    """uvicorn without its signal handlers: the daemon owns SIGTERM and SIGINT."""
+
+    @contextlib.contextmanager
+    def capture_signals(self) -> Iterator[None]:
+        yield
+
+    @property
+    def port(self) -> int:
+        """The port really bound (the one asked for, or the kernel's pick for 0)."""
+        port: int = self.servers[0].sockets[0].getsockname()[1]
+        return port
+
+
+def run(settings: Settings) -> int:
+    logging.basicConfig(
+        level=settings.log_level.upper(), format="%(levelname)s %(name)s: %(message)s"
+    )
+    asyncio.run(serve(settings))
+    return 0
+
+
+async def serve(settings: Settings, notifier: Notifier | None = None) -> None:
+    notifier = notifier or Notifier()
+    settings.state_dir.mkdir(parents=True, exist_ok=True)
+    token = ensure_token(settings.token_file)
+    store, aside = open_or_recover(settings.database)
+    try:
+        store.append_event(EventKind.DAEMON_START, {"pid": os.getpid(), "sim": settings.simulated})
+        async with _board(settings) as (hardware, sim, before_scan):
+            service = BoardService(
+                hardware,
+                store,
+                EventHub(settings.ws_queue),
+                settings,
+                before_scan=before_scan,
+                sim=sim,
+            )
+            await _run(service, settings, token, notifier)
+        store.append_event(EventKind.DAEMON_STOP, {"pid": os.getpid()})
+    finally:
+        store.close()
+        notifier.close()
+    if aside is not None:
+        _log.warning("the damaged journal was moved to %s", aside)
+
+
+@contextlib.asynccontextmanager
+async def _board(
+    settings: Settings,
+) -> AsyncIterator[tuple[BoardHardware, Any, Callable[[], None]]]:
+    """The hardware of the config, or the simulator following real time."""
+    config = load_hardware_config(settings.hardware_config)
+    if not settings.simulated:
+        async with BoardHardware(config, SystemClock()) as hardware:
+            yield hardware, None, lambda: None
+        return
+    from sim.hardware import SimulatedHardware  # the simulator is only needed here
+
+    clock = ManualClock()
+    async with SimulatedHardware(config, clock=clock) as sim:
+        yield sim.hardware, sim, _follow_real_time(clock, SystemClock())
+
+
+def _follow_real_time(clock: ManualClock, real: Clock) -> Callable[[], None]:
+    """The simulator's timeline is a `ManualClock`: before each scan, move it to the
+    real time elapsed since start, so debouncing and grace periods take real seconds."""
+    start = real.monotonic() - clock.monotonic()
+
+    def catch_up() -> None:
+        clock.set(max(clock.monotonic(), real.monotonic() - start))
+
+    return catch_up
+
+
+async def _run(service: BoardService, settings: Settings, token: str, notifier: Notifier) -> None:
+    app = create_app(service, settings, token)
+    config = uvicorn.Config(
+        app,
+        host=settings.host,
+        port=settings.port,
+        lifespan="off",
+        log_level="warning",
+        access_log=False,
+    )
+    server = EmbeddedServer(config)
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    for number in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(number, stop.set)
+    try:
+        async with asyncio.TaskGroup() as tasks:
+            board = tasks.create_task(service.run())
+            api = tasks.create_task(server.serve())
+            health = tasks.create_task(_health(service, server, settings, notifier))
+            await stop.wait()
+            notifier.stopping("stopping")
+            server.should_exit = True
+            await api
+            board.cancel()
+            health.cancel()
+    finally:
+        for number in (signal.SIGTERM, signal.SIGINT):
+            loop.remove_signal_handler(number)
+
+
+async def _health(
+    service: BoardService, server: EmbeddedServer, settings: Settings, notifier: Notifier
+) -> None:
+    while not server.started:
+        await asyncio.sleep(0.02)
+    url = f"http://{settings.host}:{server.port}/"
+    print(f"santorini-hw: serving {url} (state in {settings.state_dir})", flush=True)
+    notifier.ready(f"serving {url}")
+    interval = min(notifier.watchdog_interval or STATUS_EVERY, STATUS_EVERY)
+    while True:
+        if service.alive():
+            notifier.watchdog()
+        else:
+            _log.warning("health check failed: not feeding the watchdog")
+        notifier.status(_status(service))
+        await asyncio.sleep(interval)
+
+
+def _status(service: BoardService) -> str:
+    game = service.game
+    bridge = service.hardware.scanner.bridge.state.value
+    error = " - board error" if service.referee.error is not None else ""
+    return (
+        f"game {service.game_id}: {game.phase.value}, {game.player} to play; bridge {bridge}{error}"
+    )
+
+
+def main_token(settings: Settings) -> int:
+    """`santorini-hw token`: the write token (generated if the daemon never ran)."""
+    try:
+        print(ensure_token(settings.token_file))
+    except OSError as error:
+        print(f"error: {settings.token_file}: {error.strerror}", file=sys.stderr)
+        return 1
+    return 0
+

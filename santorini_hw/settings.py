@@ -1,0 +1,185 @@
+"""The daemon's settings: one typed object from TOML files, the environment and flags.
+
+Sources, later ones winning: the defaults below, the system file
+(`/etc/santorini-hw/config.toml`), the user file (`$XDG_CONFIG_HOME/santorini-hw/config.toml`),
+environment variables `SANTORINI_HW_<KEY>` (e.g. `SANTORINI_HW_PORT=8080`), then the
+command line. Every key is checked, and a bad one stops the start with a message naming
+it, so a typo never silently falls back to a default:
+
+>>> load_settings(files=(), environ={"SANTORINI_HW_PORT": "80"}).port
+80
+>>> load_settings(files=(), environ={"SANTORINI_HW_PROT": "80"})
+Traceback (most recent call last):
+...
+santorini_hw.settings.SettingsError: SANTORINI_HW_PROT: unknown setting (known: ...)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import tomllib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, fields
+from pathlib import Path
+from typing import Any
+
+SYSTEM_CONFIG = Path("/etc/santorini-hw/config.toml")
+ENV_PREFIX = "SANTORINI_HW_"
+PI_MODEL_FILE = Path("/proc/device-tree/model")
+
+
+class SettingsError(ValueError):
+    """A setting that cannot be used; the message names its key and where it came from."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    state_dir: Path = Path("/var/lib/santorini-hw")
+    """Where the journal (`games.sqlite3`) and the write token live."""
+    host: str = "127.0.0.1"
+    """Address the API listens on; binding to the LAN (e.g. 0.0.0.0) is an explicit choice."""
+    port: int = 8000
+    sim: bool | None = None
+    """Run on the simulated board; None: only when this machine is not a Raspberry Pi."""
+    hardware_config: Path | None = None
+    """The board's pin map and sensor model (`hardware/board.toml` when unset)."""
+    players: tuple[str, ...] = ("A", "B")
+    """Players of the game started when the journal has none to restore."""
+    grace: float = 1.5
+    """Seconds a board may match nothing before an error is raised."""
+    hint_seconds: float = 1.0
+    """Time budget of one hint search."""
+    ws_queue: int = 256
+    """Messages a WebSocket client may fall behind before it is dropped."""
+    log_level: str = "info"
+
+    @property
+    def database(self) -> Path:
+        return self.state_dir / "games.sqlite3"
+
+    @property
+    def token_file(self) -> Path:
+        return self.state_dir / "token"
+
+    @property
+    def simulated(self) -> bool:
+        if self.sim is not None:
+            return self.sim
+        try:
+            return "Raspberry Pi" not in PI_MODEL_FILE.read_text(errors="replace")
+        except OSError:
+            return True
+
+
+_LOG_LEVELS = ("debug", "info", "warning", "error")
+
+
+def user_config(environ: Mapping[str, str]) -> Path:
+    base = environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
+    return Path(base) / "santorini-hw" / "config.toml"
+
+
+def load_settings(
+    files: Iterable[Path] | None = None,
+    environ: Mapping[str, str] | None = None,
+    overrides: Mapping[str, Any] | None = None,
+) -> Settings:
+    """Defaults, then each existing TOML file, the environment and `overrides` (flags; None
+    values are left out). Raises `SettingsError` naming the first bad key."""
+    env = os.environ if environ is None else environ
+    paths = (SYSTEM_CONFIG, user_config(env)) if files is None else tuple(files)
+    settings = Settings()
+    for path in paths:
+        if path.is_file():
+            try:
+                table = tomllib.loads(path.read_text(encoding="utf-8"))
+            except (OSError, tomllib.TOMLDecodeError) as error:
+                raise SettingsError(f"{path}: {error}") from None
+            settings = _apply(settings, table, lambda key, p=path: f"{p}: {key}")
+    from_env = {
+        name[len(ENV_PREFIX) :].lower(): value
+        for name, value in env.items()
+        if name.startswith(ENV_PREFIX)
+    }
+    settings = _apply(settings, from_env, lambda key: f"{ENV_PREFIX}{key.upper()}")
+    flags = {key: value for key, value in (overrides or {}).items() if value is not None}
+    return _apply(settings, flags, lambda key: f"--{key.replace('_', '-')}")
+
+
+def _apply(settings: Settings, table: Mapping[str, Any], where: Any) -> Settings:
+    known = {field.name for field in fields(Settings)}
+    changes: dict[str, Any] = {}
+    for key, raw in table.items():
+        if key not in known:
+            raise SettingsError(
+                f"{where(key)}: unknown setting (known: {', '.join(sorted(known))})"
+            )
+        try:
+            changes[key] = _convert(key, raw)
+        except (TypeError, ValueError) as error:
+            raise SettingsError(f"{where(key)}: {error}") from None
+    return dataclasses.replace(settings, **changes)
+
+
+def _convert(key: str, raw: Any) -> Any:
+    """One value, from TOML (typed) or the environment (text), checked for its key."""
+    if key in ("state_dir", "hardware_config"):
+        if not isinstance(raw, str | Path) or not str(raw):
+            raise TypeError(f"a path, not {raw!r}")
+        return Path(raw).expanduser()
+    if key == "port":
+        port = _number(raw, int)
+        if not 0 <= port <= 65535:
+            raise ValueError(f"a port is 0-65535, not {port}")
+        return port
+    if key == "ws_queue":
+        size = _number(raw, int)
+        if size < 1:
+            raise ValueError(f"at least 1, not {size}")
+        return size
+    if key in ("grace", "hint_seconds"):
+        seconds = _number(raw, float)
+        if not seconds > 0:
+            raise ValueError(f"seconds above 0, not {seconds}")
+        return seconds
+    if key == "sim":
+        return _boolean(raw)
+    if key == "players":
+        names = raw.split(",") if isinstance(raw, str) else raw
+        if not isinstance(names, list | tuple) or not 2 <= len(names) <= 4:
+            raise ValueError(f"two to four player names, not {raw!r}")
+        if any(not isinstance(n, str) or not n.strip() for n in names) or len(set(names)) != len(
+            names
+        ):
+            raise ValueError(f"distinct non-empty names, not {raw!r}")
+        return tuple(n.strip() for n in names)
+    if key == "log_level":
+        if raw not in _LOG_LEVELS:
+            raise ValueError(f"one of {', '.join(_LOG_LEVELS)}, not {raw!r}")
+        return raw
+    if not isinstance(raw, str) or not raw:
+        raise TypeError(f"a non-empty string, not {raw!r}")
+    return raw
+
+
+def _number(raw: Any, kind: type[int] | type[float]) -> Any:
+    if isinstance(raw, bool) or not isinstance(raw, str | int | float):
+        raise TypeError(f"a number, not {raw!r}")
+    if kind is int and isinstance(raw, float):
+        raise TypeError(f"a whole number, not {raw!r}")
+    try:
+        return kind(raw)
+    except ValueError:
+        raise ValueError(f"a number, not {raw!r}") from None
+
+
+def _boolean(raw: Any) -> bool:
+    if isinstance(raw, bool):
+        return raw
+    text = str(raw).strip().lower()
+    if text in ("1", "true", "yes", "on"):
+        return True
+    if text in ("0", "false", "no", "off"):
+        return False
+    raise ValueError(f"true or false, not {raw!r}")
