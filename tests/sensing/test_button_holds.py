@@ -3,6 +3,7 @@ manual clock (no real waiting)."""
 
 from __future__ import annotations
 
+import doctest
 from collections.abc import Iterator
 
 import pytest
@@ -10,6 +11,7 @@ from gpiozero.pins.mock import MockFactory
 
 from santorini_hw.clock import ManualClock
 from santorini_hw.hardware_config import HardwareConfig
+from santorini_hw.sensing import button_holds
 from santorini_hw.sensing.button_holds import ButtonHolds, HoldTimer
 from santorini_hw.sensing.buttons import BoardButtons
 
@@ -99,3 +101,8 @@ def test_the_timer_says_when_to_poll_next() -> None:
 def test_a_hold_time_must_be_positive() -> None:
     with pytest.raises(ValueError, match="positive"):
         HoldTimer(hold_s=0)
+
+
+def test_the_timer_docstring_example_runs_as_written() -> None:
+    result = doctest.testmod(button_holds)
+    assert result.attempted > 0 and result.failed == 0

@@ -1,0 +1,155 @@
+"""The board as a menu: set a game up without a phone.
+
+Each step lights its options on the cells in cell order (option 1 on a1, then b1 ... e1,
+a2 ...; the gods in the order of `God`: Apollo on a1 ... Prometheus on e2). A player
+chooses by touching an option's cell with a worker (the cell's worker sensor going from
+empty to occupied) and confirms with done. The steps:
+
+1. `players`: how many play (2, 3 or 4; the players are A, B, C, D in turn order);
+2. `procedure`: `no_gods`, `quick` (two players: four gods drawn at random) or
+   `official` (the Challenger, player A, offers one god per player);
+3. then the god selection's own steps (`rules/setup.py`): `offer` (touch as many gods
+   as there are players; touching a chosen god again drops it), `god`, `start`.
+
+When no step is left, `lineup()` is the same `Lineup` as the API's setup with the same
+decisions: the selection state machines are the very same objects.
+
+>>> menu = BoardMenu(random.Random(1))  # touches give cell indexes: 0 is a1
+>>> menu.step.key, menu.step.options
+('players', ('2', '3', '4'))
+>>> menu.touch(0); menu.press("done")
+True
+>>> menu.step.options
+('no_gods', 'quick', 'official')
+>>> menu.touch(0); menu.press("done"); menu.lineup().players
+True
+('A', 'B')
+"""
+
+from __future__ import annotations
+
+import random
+from typing import NamedTuple
+
+from santorini_hw.rules.cells import CELL_COUNT
+from santorini_hw.rules.gods import God
+from santorini_hw.rules.position import Lineup
+from santorini_hw.rules.setup import OfficialSelection, QuickSelection, no_gods
+from santorini_hw.sensing.observation import Observation
+
+PLAYER_IDS = ("A", "B", "C", "D")
+PLAYER_COUNTS = ("2", "3", "4")
+
+
+class MenuStep(NamedTuple):
+    key: str
+    """"players", "procedure", or the selection's "offer", "god", "start"."""
+    player: str | None
+    """Who decides (None: anyone at the table)."""
+    options: tuple[str, ...]
+    picks: int
+    """How many options to choose before done confirms."""
+
+    @property
+    def cells(self) -> dict[int, str]:
+        """Option by cell index: option i on cell i (a1, b1, ... e1, a2, ...)."""
+        return dict(enumerate(self.options))
+
+
+class BoardMenu:
+    """Touches and presses in, one setup decision per confirmed step, a `Lineup` out."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self._rng = rng
+        self.players: tuple[str, ...] = ()
+        self.selection: OfficialSelection | QuickSelection | None = None
+        self._lineup: Lineup | None = None
+        self.selected: tuple[str, ...] = ()
+        self._workers: int | None = None
+
+    @property
+    def step(self) -> MenuStep | None:
+        """What is being chosen now; None once the setup is complete."""
+        if self._lineup is not None:
+            return None
+        if not self.players:
+            return MenuStep("players", None, PLAYER_COUNTS, 1)
+        if self.selection is None:
+            return MenuStep("procedure", None, _procedures(len(self.players)), 1)
+        step = self.selection.step
+        if step is None:
+            return None
+        picks = len(self.players) if step.kind == "offer" else 1
+        return MenuStep(step.kind, step.player, step.options, picks)
+
+    def observe(self, observation: Observation) -> None:
+        """A settled observation: every cell a worker newly stands on is a touch."""
+        if not observation.settled:
+            return
+        workers = observation.workers
+        if self._workers is not None:
+            new = workers & ~self._workers
+            for cell in range(CELL_COUNT):
+                if new >> cell & 1:
+                    self.touch(cell)
+        self._workers = workers
+
+    def touch(self, cell: int) -> None:
+        """Choose the option on `cell` (toggle it, where several are picked)."""
+        step = self.step
+        if step is None or cell not in step.cells:
+            return
+        option = step.cells[cell]
+        if step.picks == 1:
+            self.selected = (option,)
+        elif option in self.selected:
+            self.selected = tuple(o for o in self.selected if o != option)
+        elif len(self.selected) < step.picks:
+            self.selected = (*self.selected, option)
+
+    def press(self, button: str) -> bool:
+        """ "done" confirms the step if enough options are chosen; True if it did."""
+        step = self.step
+        if button != "done" or step is None or len(self.selected) != step.picks:
+            return False
+        chosen, self.selected = self.selected, ()
+        if step.key == "players":
+            self.players = PLAYER_IDS[: int(chosen[0])]
+        elif step.key == "procedure":
+            self._begin(chosen[0])
+        else:
+            assert self.selection is not None and step.player is not None
+            if isinstance(self.selection, QuickSelection):
+                self.selection.decide(step.player, God(chosen[0]))
+            else:
+                self.selection.decide(step.player, _decision(step.key, chosen))
+            if self.selection.step is None:
+                self._lineup = self.selection.lineup()
+        return True
+
+    def _begin(self, procedure: str) -> None:
+        if procedure == "no_gods":
+            self._lineup = no_gods(self.players)
+        elif procedure == "quick":
+            self.selection = QuickSelection(self.players, self._rng)
+        else:
+            self.selection = OfficialSelection(self.players)
+
+    def lineup(self) -> Lineup:
+        """The chosen players and gods; only once `step` is None."""
+        if self._lineup is None:
+            raise ValueError(f"the setup is not complete (choosing: {self.step})")
+        return self._lineup
+
+
+def _procedures(count: int) -> tuple[str, ...]:
+    """Three players need gods; the quick selection is for two."""
+    if count == 2:
+        return ("no_gods", "quick", "official")
+    return ("official",) if count == 3 else ("no_gods", "official")
+
+
+def _decision(kind: str, chosen: tuple[str, ...]) -> tuple[God, ...] | God | str:
+    if kind == "offer":
+        return tuple(God(value) for value in chosen)
+    return God(chosen[0]) if kind == "god" else chosen[0]

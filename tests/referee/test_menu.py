@@ -1,0 +1,140 @@
+"""The board as a menu: touches with a worker choose, done confirms, and the setup is the
+one the API would make with the same decisions."""
+
+from __future__ import annotations
+
+import doctest
+import random
+
+from santorini_hw.lights.menu_scene import menu_scene
+from santorini_hw.lights.scenes import lit_cells
+from santorini_hw.referee import menu as menu_module
+from santorini_hw.referee.menu import BoardMenu
+from santorini_hw.rules.cells import CELL_COUNT, cell_name, parse_cell
+from santorini_hw.rules.game import Game
+from santorini_hw.rules.gods import God
+from santorini_hw.rules.setup import OfficialSelection, QuickSelection
+from santorini_hw.sensing.observation import CellObservation, Observation
+
+
+class Hand:
+    """A worker touching cells of the menu: settled observations with it down or up."""
+
+    def __init__(self, menu: BoardMenu) -> None:
+        self.menu = menu
+        self.time = 0.0
+        self.show(None)
+
+    def show(self, cell: str | None) -> None:
+        self.time += 0.5
+        cells = tuple(
+            CellObservation(worker=cell is not None and i == parse_cell(cell), level=0, dome=False)
+            for i in range(CELL_COUNT)
+        )
+        self.menu.observe(Observation(cells, self.time))
+
+    def touch(self, *cells: str) -> None:
+        for cell in cells:
+            self.show(cell)
+            self.show(None)
+
+    def choose(self, *cells: str) -> None:
+        self.touch(*cells)
+        assert self.menu.press("done")
+
+
+def option_cell(menu: BoardMenu, option: str) -> str:
+    step = menu.step
+    assert step is not None
+    return cell_name(step.options.index(option))  # option i lights cell i
+
+
+def test_the_first_step_lights_the_player_counts() -> None:
+    menu = BoardMenu(random.Random(1))
+    assert lit_cells(menu_scene(menu)) == dict.fromkeys(["a1", "b1", "c1"], "menu_option")
+
+
+def test_a_touch_selects_and_lights_the_choice_without_deciding() -> None:
+    menu = BoardMenu(random.Random(1))
+    Hand(menu).touch("b1")
+    assert menu.selected == ("3",) and menu.step is not None and menu.step.key == "players"
+    assert lit_cells(menu_scene(menu))["b1"] == "menu_selected"
+
+
+def test_a_touch_off_the_options_and_done_without_a_choice_do_nothing() -> None:
+    menu = BoardMenu(random.Random(1))
+    Hand(menu).touch("e5")
+    assert menu.selected == () and not menu.press("done") and not menu.press("hint")
+
+
+def test_a_worker_standing_still_is_one_touch_not_many() -> None:
+    menu = BoardMenu(random.Random(1))
+    hand = Hand(menu)
+    hand.show("a1")
+    menu.press("done")
+    hand.show("a1")  # still there when the next step lights a1 again
+    assert menu.selected == ()
+
+
+def test_two_players_without_gods_is_the_apis_default_game() -> None:
+    menu = BoardMenu(random.Random(1))
+    hand = Hand(menu)
+    hand.choose("a1")
+    hand.choose(option_cell(menu, "no_gods"))
+    assert menu.step is None and lit_cells(menu_scene(menu)) == {}
+    assert menu.lineup() == Game.new(("A", "B")).lineup
+
+
+def test_three_players_can_only_choose_the_official_selection() -> None:
+    menu = BoardMenu(random.Random(1))
+    Hand(menu).choose("b1")
+    assert menu.step is not None and menu.step.options == ("official",)
+
+
+def test_the_official_selection_on_the_board_matches_the_api() -> None:
+    menu = BoardMenu(random.Random(1))
+    hand = Hand(menu)
+    hand.choose("a1")
+    hand.choose(option_cell(menu, "official"))
+    assert menu.step is not None and (menu.step.key, menu.step.player) == ("offer", "A")
+    hand.touch("a1", "b1", "a1")  # Apollo, Artemis, Apollo again: dropped
+    assert menu.selected == ("Artemis",) and not menu.press("done")
+    hand.choose(option_cell(menu, "Pan"))
+    assert (menu.step.key, menu.step.player, menu.step.options) == ("god", "B", ("Artemis", "Pan"))
+    hand.choose("b1")  # B takes Pan
+    hand.choose(option_cell(menu, "B"))  # A names B the start player
+    api = OfficialSelection(("A", "B"))
+    api.decide("A", (God.ARTEMIS, God.PAN))
+    api.decide("B", God.PAN)
+    api.decide("A", "B")
+    assert menu.lineup() == api.lineup()
+    assert menu.lineup().players == ("B", "A") and menu.lineup().gods == (God.PAN, God.ARTEMIS)
+
+
+def test_the_quick_selection_offers_what_the_api_would_with_the_same_seed() -> None:
+    menu = BoardMenu(random.Random(7))
+    hand = Hand(menu)
+    hand.choose("a1")
+    hand.choose(option_cell(menu, "quick"))
+    api = QuickSelection(("A", "B"), random.Random(7))
+    assert menu.step is not None and api.step is not None
+    assert menu.step.options == api.step.options
+    first, second = api.offered[0], api.offered[3]
+    hand.choose(option_cell(menu, first.value))
+    hand.choose(option_cell(menu, second.value))
+    api.decide("A", first)
+    api.decide("B", second)
+    assert menu.lineup() == api.lineup()
+
+
+def test_four_players_play_in_teams() -> None:
+    menu = BoardMenu(random.Random(1))
+    hand = Hand(menu)
+    hand.choose("c1")
+    hand.choose(option_cell(menu, "no_gods"))
+    assert menu.lineup() == Game.new(("A", "B", "C", "D")).lineup
+
+
+def test_the_module_docstring_example_runs_as_written() -> None:
+    result = doctest.testmod(menu_module)
+    assert result.attempted > 0 and result.failed == 0
