@@ -1,6 +1,6 @@
 """Lights figures: the time from a scene update to its frame being written to a strip.
 
-    .venv/bin/python bench/lights.py [--updates 2000]
+    .venv/bin/python bench/lights.py [--updates 2000] [--games 40]
 
 Prints one JSON object, in milliseconds:
 
@@ -11,6 +11,11 @@ Prints one JSON object, in milliseconds:
 - `task_burst`: the same with updates 5 ms apart, which the compositor coalesces to at
   most 30 frames/s; latency here is of the updates that were shown, and most wait for
   the next frame slot by design.
+- `referee_event`: random games played physically (lift, put down, build) into a
+  `Referee`; from the events a settled observation produced to the frame written on a
+  `SimulatedStrip` through `RefereeLights` (`scene_for` + compositor + PixelBuf), and
+  `observation_to_frame` including the referee's own judging. Every frame slot is free
+  (the clock moves 0.1 s per observation), so this is the work, not the rate limit.
 
 The scenes are random legal moves (with pulsing hints and blinking errors in `direct`;
 the task runs use steady scenes so every frame written answers an update) on the board
@@ -26,13 +31,23 @@ import random
 import statistics
 import time
 from collections.abc import Sequence
+from typing import Any
 
 from santorini_hw.clock import ManualClock, SystemClock
 from santorini_hw.hardware_config import load_hardware_config
 from santorini_hw.lights.compositor import Compositor, LightsOutput
 from santorini_hw.lights.frames import Renderer
+from santorini_hw.lights.referee_lights import RefereeLights
 from santorini_hw.lights.scenes import Element, Fix, Mark, Scene
 from santorini_hw.lights.strips import SimulatedStrip
+from santorini_hw.referee.referee import Referee
+from santorini_hw.rules.actions import MOVE
+from santorini_hw.rules.cells import CELL_COUNT
+from santorini_hw.rules.game import Game, Phase
+from santorini_hw.rules.position import Position
+from santorini_hw.rules.turn import apply_action, start_turn
+from santorini_hw.rules.turns import random_turn
+from santorini_hw.sensing.observation import CellObservation, Observation
 
 LEGAL = (Element.DESTINATION, Element.BUILD, Element.DOME_BUILD, Element.SECOND_BUILD)
 
@@ -114,9 +129,72 @@ async def through_task(renderer: Renderer, scenes: Sequence[Scene], gap: float) 
     return summary(latencies)
 
 
+def seen(position: Position, now: float) -> Observation:
+    """What noise-free presence sensors and stack sensors read for `position`."""
+    cells = tuple(
+        CellObservation(
+            worker=bool(position.occupied >> cell & 1),
+            level=position.height(cell),
+            dome=bool(position.domes >> cell & 1),
+        )
+        for cell in range(CELL_COUNT)
+    )
+    return Observation(cells, now)
+
+
+def physical_play(position: Position, rng: random.Random) -> list[Position]:
+    """The boards a hand shows while playing a random turn: each move is a lift (the
+    worker in the air) then the worker put down, each build one more piece."""
+    turn = random_turn(position, rng)
+    if turn is None:
+        return []
+    state, boards = start_turn(position), []
+    for action in turn.actions:
+        if action.kind == MOVE:
+            side = state.board.side
+            lifted = state.board.workers[side] & ~(1 << action.src)
+            boards.append(state.board.with_workers(side, lifted))
+        state = apply_action(state, action)
+        boards.append(state.board)
+    return boards
+
+
+def referee_event(renderer: Renderer, games: int, seed: int = 1) -> dict[str, Any]:
+    rng = random.Random(seed)
+    clock = ManualClock()
+    strip = SimulatedStrip(renderer.pixel_count)
+    to_frame, with_referee = [], []
+    for _ in range(games):
+        game = Game.new()
+        for cell in rng.sample(range(CELL_COUNT), 4):
+            game.place(cell)
+        referee = Referee(game)
+        lights = RefereeLights(
+            referee, LightsOutput(Compositor(renderer), strip, clock), lambda _: None
+        )
+        while game.phase is Phase.PLAY:
+            boards = physical_play(game.position, rng)
+            for board in boards:
+                clock.advance(0.1)
+                start = time.perf_counter()
+                events = referee.observe(seen(board, clock.monotonic()))
+                judged = time.perf_counter()
+                written = strip.frame_count
+                lights.update(events)
+                lights.output.step()
+                if strip.frame_count > written:
+                    end = time.perf_counter()
+                    to_frame.append(end - judged)
+                    with_referee.append(end - start)
+            if not boards:
+                break
+    return {"event_to_frame": summary(to_frame), "observation_to_frame": summary(with_referee)}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--updates", type=int, default=2000)
+    parser.add_argument("--games", type=int, default=40, help="random games for referee_event")
     args = parser.parse_args()
     renderer = Renderer.from_config(load_hardware_config().lights)
     steady = random_scenes(args.updates, animated=False)
@@ -125,6 +203,7 @@ def main() -> None:
         "direct": direct(renderer, random_scenes(args.updates, animated=True)),
         "task_quiet": asyncio.run(through_task(renderer, steady[: args.updates // 20], gap=0.05)),
         "task_burst": asyncio.run(through_task(renderer, steady[: args.updates // 5], gap=0.005)),
+        "referee_event": referee_event(renderer, args.games),
     }
     print(json.dumps(figures, indent=2))
 
