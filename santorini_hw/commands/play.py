@@ -12,11 +12,12 @@ import sys
 from collections.abc import Callable
 from typing import Any, TextIO
 
+from santorini_hw.commands.god_option import GODS_HELP, two_gods
 from santorini_hw.hints.baselines import greedy_player, random_player
 from santorini_hw.rules.actions import NotationError, actions_text, parse_actions
 from santorini_hw.rules.cells import CELL_COUNT, CellError, parse_cell
 from santorini_hw.rules.game import Game, GameError, Phase
-from santorini_hw.rules.gods import God, UnknownGodError, parse_god
+from santorini_hw.rules.gods import UnknownGodError
 from santorini_hw.rules.position import Position
 from santorini_hw.rules.turn import IllegalActionError
 from santorini_hw.rules.turns import Turn, generate_turns
@@ -42,28 +43,16 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--gods",
         default="none",
-        help="'none', 'random', or two names like Apollo,Pan (A's first)",
+        help=GODS_HELP,
     )
     parser.add_argument("--seed", type=int, default=None, help="seed for the built-in player")
     parser.set_defaults(handler=run)
 
 
-def choose_gods(text: str, rng: random.Random) -> tuple[God | None, God | None]:
-    if text == "none":
-        return (None, None)
-    if text == "random":
-        first, second = rng.sample(list(God), 2)
-        return (first, second)
-    names = text.split(",")
-    if len(names) != 2:
-        raise UnknownGodError(f"--gods: two names separated by a comma, not {text!r}")
-    return (parse_god(names[0]), parse_god(names[1]))
-
-
 def run(args: argparse.Namespace) -> int:
     rng = random.Random(args.seed)
     try:
-        gods = choose_gods(args.gods, rng)
+        gods = two_gods(args.gods, rng)
     except UnknownGodError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2

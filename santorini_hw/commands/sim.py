@@ -14,7 +14,8 @@ import random
 import sys
 from typing import Any
 
-from santorini_hw.rules.gods import God, UnknownGodError, parse_god
+from santorini_hw.commands.god_option import GODS_HELP, two_gods
+from santorini_hw.rules.gods import UnknownGodError
 
 
 def register(subparsers: Any) -> None:
@@ -26,7 +27,7 @@ def register(subparsers: Any) -> None:
     run.set_defaults(handler=_run)
     generate = verbs.add_parser("random", help="print a random game as a scenario")
     generate.add_argument("--seed", type=int, default=0)
-    generate.add_argument("--gods", default="none", help="'none', 'random' or 'Apollo,Pan'")
+    generate.add_argument("--gods", default="none", help=GODS_HELP)
     generate.add_argument("--sensors", choices=["presence", "polarity"], default="presence")
     generate.add_argument("--illegal-rate", type=float, default=0.0)
     generate.set_defaults(handler=_random)
@@ -66,22 +67,10 @@ def _random(args: argparse.Namespace) -> int:
 
     rng = random.Random(args.seed)
     try:
-        gods = _gods(args.gods, rng)
+        gods = two_gods(args.gods, rng)
     except UnknownGodError as error:
-        print(f"error: --gods: {error}", file=sys.stderr)
+        print(f"error: {error}", file=sys.stderr)
         return 2
     game = generate_game(rng, gods=gods, sensors=args.sensors, illegal_rate=args.illegal_rate)
     print(json.dumps(game.scenario.to_json(), indent=1))
     return 0
-
-
-def _gods(text: str, rng: random.Random) -> tuple[God | None, God | None]:
-    if text == "none":
-        return (None, None)
-    if text == "random":
-        first, second = rng.sample(list(God), 2)
-        return (first, second)
-    names = text.split(",")
-    if len(names) != 2:
-        raise UnknownGodError(f"two names separated by a comma, not {text!r}")
-    return (parse_god(names[0]), parse_god(names[1]))

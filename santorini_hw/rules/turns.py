@@ -48,17 +48,20 @@ def generate_turns(position: Position) -> list[Turn]:
             known = found.get(outcome)
             if known is None or len(turn.actions) < len(known.actions):
                 found[outcome] = turn  # the shortest way to an outcome reads best
-        children = []
-        for action in candidates(state):
-            child = apply_action(state, action)
-            if seen is not None:
-                key = state_key(child)
-                if key in seen:
-                    continue
-                seen.add(key)
-            children.append(child)
-        stack.extend(reversed(children))
+        children = [apply_action(state, action) for action in candidates(state)]
+        stack.extend(reversed([child for child in children if _first_visit(child, seen)]))
     return list(found.values())
+
+
+def _first_visit(state: TurnState, seen: set[tuple[object, ...]] | None) -> bool:
+    """False when a Hermes turn comes back to a state it has already explored."""
+    if seen is None:
+        return True
+    key = state_key(state)
+    if key in seen:
+        return False
+    seen.add(key)
+    return True
 
 
 def random_turn(position: Position, rng: random.Random) -> Turn | None:
@@ -83,11 +86,8 @@ def _random_completion(
         action = options[pick]
         options[pick] = options[remaining]
         child = apply_action(state, action)
-        if seen is not None:
-            key = state_key(child)
-            if key in seen:
-                continue
-            seen.add(key)
+        if not _first_visit(child, seen):
+            continue
         done = _random_completion(child, rng, seen)
         if done is not None:
             return done
