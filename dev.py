@@ -21,6 +21,7 @@ ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 BIN = VENV / "bin"
 STAMP = VENV / ".installed-from"
+CHROMIUM = "/usr/bin/chromium"
 
 
 def _run(*argv: str | Path) -> None:
@@ -40,14 +41,36 @@ def _setup() -> None:
     STAMP.write_text(digest)
 
 
+def _browser() -> None:
+    """The page's browser test drives Debian's chromium (Playwright never downloads one)."""
+    if Path(CHROMIUM).exists():
+        return
+    sudo = [] if os.geteuid() == 0 else ["sudo"]
+    _run(*sudo, "apt-get", "update")
+    _run(*sudo, "env", "DEBIAN_FRONTEND=noninteractive", "apt-get", "install", "-y", "chromium")
+
+
 def _test(extra: list[str]) -> None:
+    _browser()
     _run(BIN / "ruff", "check", ".")
     _run(BIN / "mypy")
     _run(BIN / "python", "-m", "pytest", *extra)
 
 
 def _main_job(extra: list[str]) -> None:
-    os.execv(BIN / "santorini-hw", [str(BIN / "santorini-hw"), "play", *extra])
+    """The daemon on the simulated board, with its monitoring page (the virtual board)."""
+    state = Path(os.environ.get("XDG_STATE_HOME", Path.home() / ".local" / "state"))
+    state_dir = str(state / "santorini-hw")
+    command = [str(BIN / "santorini-hw"), "run", "--sim", "--host", "127.0.0.1", "--port", "8000"]
+    command += ["--state-dir", state_dir, *extra]
+    token = subprocess.run(
+        [str(BIN / "santorini-hw"), "token", "--state-dir", state_dir],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+    print(f"Open http://127.0.0.1:8000/#token={token} to play on the virtual board.", flush=True)
+    os.execv(command[0], command)
 
 
 def main() -> int:
