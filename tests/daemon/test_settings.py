@@ -1,0 +1,50 @@
+"""Settings: files, then the environment, then flags; a bad key is named."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from santorini_hw.settings import SettingsError, load_settings
+
+
+def test_later_sources_win(tmp_path: Path) -> None:
+    system = tmp_path / "system.toml"
+    system.write_text('port = 9000\nhost = "0.0.0.0"\nplayers = ["X", "Y", "Z"]\n')
+    user = tmp_path / "user.toml"
+    user.write_text("port = 9001\nsim = true\n")
+    settings = load_settings(
+        files=(system, user), environ={"SANTORINI_HW_PORT": "9002"}, overrides={"host": None}
+    )
+    assert (settings.port, settings.host, settings.sim) == (9002, "0.0.0.0", True)
+    assert settings.players == ("X", "Y", "Z")
+    flagged = load_settings(
+        files=(system,), environ={}, overrides={"port": 0, "state_dir": tmp_path}
+    )
+    assert flagged.port == 0 and flagged.token_file == tmp_path / "token"
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("prot = 1", "prot"),
+        ('port = "eighty"', "port"),
+        ("port = 70000", "port"),
+        ("grace = -1", "grace"),
+        ('players = ["A"]', "players"),
+        ('log_level = "loud"', "log_level"),
+        ("sim = 3", "sim"),
+    ],
+)
+def test_a_bad_file_key_is_named_with_its_file(tmp_path: Path, text: str, named: str) -> None:
+    path = tmp_path / "config.toml"
+    path.write_text(text + "\n")
+    with pytest.raises(SettingsError, match=f"{path}: {named}"):
+        load_settings(files=(path,), environ={})
+
+
+def test_a_bad_environment_variable_is_named() -> None:
+    with pytest.raises(SettingsError, match="SANTORINI_HW_WS_QUEUE: at least 1"):
+        load_settings(files=(), environ={"SANTORINI_HW_WS_QUEUE": "0"})
+    assert load_settings(files=(), environ={"SANTORINI_HW_SIM": "no"}).simulated is False
