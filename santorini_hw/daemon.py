@@ -182,4 +182,3 @@ def main_token(settings: Settings) -> int:
         print(f"error: {settings.token_file}: {error.strerror}", file=sys.stderr)
         return 1
     return 0
-
