@@ -80,7 +80,7 @@ def scenario_config(scenario: Scenario, base: HardwareConfig | None = None) -> H
     players = scenario.players
     workers = dataclasses.replace(
         workers,
-        sensing=scenario.sensors,
+        sensing="polarity" if scenario.sensors == "polarity" else "presence",
         spi=spi,
         interface="spi",
         north_player=players[0],

@@ -4,6 +4,7 @@ against a real daemon: load it, play by clicking the virtual board, see it updat
 from __future__ import annotations
 
 import tempfile
+import time
 
 from playwright.sync_api import Page, expect, sync_playwright
 
@@ -11,6 +12,7 @@ from tests.daemon.harness import Daemon
 
 CHROMIUM = "/usr/bin/chromium"
 TIMEOUT_MS = 30_000
+expect.set_options(timeout=TIMEOUT_MS)  # a loaded CI machine is slow; never a flaky 5 s
 FLAGS = [
     "--headless",
     "--no-sandbox",
@@ -36,8 +38,11 @@ def test_play_turns_by_clicking_the_virtual_board(daemon: Daemon) -> None:
             page.goto(f"{daemon.url}/#token={token}")
             expect(page.locator("#connection")).to_have_text("live")
             expect(page.locator("#status")).to_contain_text("A places a worker")
-            for cell in ("a1", "d1", "c3", "e5"):  # A, A, then B, B
+            for placed, cell in enumerate(("a1", "d1", "c3", "e5"), start=1):  # A, A, B, B
                 page.click(f'[data-cell="{cell}"]')
+                # One at a time, as hands do: four workers landing in one scan would
+                # not say whose they are (presence sensors).
+                _wait_for_placements(daemon, placed)
             expect(page.locator("#status")).to_contain_text("A to play")
             expect(page.locator('[data-cell="e5"] .worker')).to_have_attribute("data-player", "B")
             _turn(page, "d1", "d2", "c1")
@@ -59,6 +64,16 @@ def test_play_turns_by_clicking_the_virtual_board(daemon: Daemon) -> None:
         finally:
             browser.close()
     assert [line["text"] for line in daemon.state()["record"]][-2:] == ["d1-d2 c1", "c3-b3 b2"]
+
+
+def _wait_for_placements(daemon: Daemon, count: int) -> None:
+    deadline = time.monotonic() + TIMEOUT_MS / 1000
+    while time.monotonic() < deadline:
+        workers = daemon.state()["position"]["workers"]
+        if sum(len(cells) for cells in workers.values()) >= count:
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"the referee did not record {count} placed workers")
 
 
 def _turn(page: Page, source: str, destination: str, build: str) -> None:
