@@ -104,9 +104,14 @@ def scenario_from_json(data: Any) -> Scenario:
     sensors = data.get("sensors", "presence")
     if sensors not in SENSORS:
         raise ScenarioError("sensors", f"one of {', '.join(SENSORS)}, not {sensors!r}")
+    gods = _gods(data.get("gods"), tuple(players))
+    if len(players) == 3 and not all(gods):
+        raise ScenarioError("gods", "three-player games need a god for every player")
+    if len(players) == 3 and sensors == "polarity":
+        raise ScenarioError("sensors", "polarity tells two players (or two teams) apart, not three")
     return Scenario(
         players=tuple(players),
-        gods=_gods(data.get("gods"), tuple(players)),
+        gods=gods,
         sensors=sensors,
         noise=_noise(data.get("noise", {})),
         events=tuple(_event(i, e, tuple(players)) for i, e in enumerate(_events(data))),

@@ -207,6 +207,34 @@ def test_bad_scenarios_name_the_field() -> None:
         )
 
 
+def test_three_player_scenarios_need_gods_and_presence_sensors() -> None:
+    with pytest.raises(ScenarioError, match="gods: three-player games need a god"):
+        scenario_from_json({"players": ["A", "B", "C"], "events": []})
+    with pytest.raises(ScenarioError, match="sensors: polarity tells two players"):
+        scenario_from_json(
+            {
+                "players": ["A", "B", "C"],
+                "sensors": "polarity",
+                "events": [],
+                "gods": {"A": "Pan", "B": "Atlas", "C": "Hermes"},
+            }
+        )
+
+
+def test_three_players_through_the_whole_board() -> None:
+    gods = {"A": "Pan", "B": "Atlas", "C": "Hermes"}
+    events = [
+        {"t": 0.7 * i, "op": "place", "cell": cell, "piece": "worker", "player": player}
+        for i, (cell, player) in enumerate(
+            [("a1", "A"), ("a5", "A"), ("c3", "B"), ("e1", "B"), ("e5", "C"), ("c1", "C")]
+        )
+    ]
+    events += steps(6.0, ("lift", "a1"), ("place", "a2", "worker", "A"), ("place", "b1", "block"))
+    document = {"players": ["A", "B", "C"], "gods": gods, "events": events, "noise": NOISE}
+    result = asyncio.run(run_scenario(scenario_from_json(document))).to_json()
+    assert turns(result) == ["A: a1-a2 b1"] and result["position"]["to_move"] == "B"
+
+
 def test_command_prints_the_contract_and_refuses_bad_input(tmp_path: Path) -> None:
     scenario = tmp_path / "game.json"
     scenario.write_text(
