@@ -5,7 +5,21 @@ scan the board every `scan_period`, feed the referee the observations and button
 presses, and after each batch of referee events: write the journal (durable), then
 show the new scene on the lights and publish the events and the new state to the
 `EventHub` (the WebSocket clients). The API calls its methods for commands (new game,
-undo, resync, hint) and, on the simulated board, for the virtual hand.
+undo, resync, hint, menu) and, on the simulated board, for the virtual hand.
+
+Long presses (`hardware.holds`) reuse the API's methods: hold done is `new_game` with
+the current game's players and gods, hold undo is `adopt`, hold hint is `enter_menu`. A
+long press has nobody to answer, so a command it cannot carry out (a `ResyncError`, say)
+becomes a `command_failed` event and a warning in the log.
+
+Menu mode (`referee/menu.py`): while `menu` is set, settled observations and presses go
+to the menu instead of the referee (done confirms a step, undo leaves the menu), the
+lights show `menu_scene`, and the state's phase is "menu". After the last step the menu
+starts its lineup with `new_game`, as POST /api/games does.
+
+Every new game begins on an empty board: until a settled observation shows one, what
+still stands (the menu's workers, the last game's pieces) is not taken for placements
+but shown as the referee's error, one piece to remove at a time.
 """
 
 from __future__ import annotations
@@ -26,11 +40,15 @@ from santorini_hw.hardware import BoardHardware
 from santorini_hw.hints.search import best_turn
 from santorini_hw.lights.compositor import Compositor, LightsOutput
 from santorini_hw.lights.frames import Renderer
+from santorini_hw.lights.menu_scene import menu_scene
 from santorini_hw.lights.referee_scene import scene_for
 from santorini_hw.lights.strips import Pixel
+from santorini_hw.referee.board_view import differences, observed_view
 from santorini_hw.referee.events import RefereeEvent
-from santorini_hw.referee.referee import Referee, RefereeSettings
+from santorini_hw.referee.menu import BoardMenu
+from santorini_hw.referee.referee import BoardError, Referee, RefereeSettings
 from santorini_hw.rules.actions import actions_text
+from santorini_hw.rules.cells import cell_name
 from santorini_hw.rules.game import Game, Phase
 from santorini_hw.rules.gods import God
 from santorini_hw.rules.position import Position
@@ -106,6 +124,10 @@ class BoardService:
         self._last_frame = -float("inf")
         self._seen_board: tuple[int, tuple[int, ...], int] | None = None
         self._hint_tasks: set[asyncio.Task[None]] = set()
+        self.menu: BoardMenu | None = None
+        """The board as a menu while it is set (see the module doc)."""
+        self._clearing = False
+        """A new game waits for an empty board before it takes placements."""
         self.strip = MirroredStrip(hardware.strip, self._frame_written)
         renderer = Renderer.from_config(hardware.config.lights)
         self.lights = LightsOutput(Compositor(renderer), self.strip, self._real)
@@ -150,6 +172,7 @@ class BoardService:
         async with asyncio.TaskGroup() as tasks:
             tasks.create_task(self._scan_loop())
             tasks.create_task(self._press_loop())
+            tasks.create_task(self._hold_loop())
             tasks.create_task(self.lights.run())
 
     async def _scan_loop(self) -> None:
@@ -159,7 +182,13 @@ class BoardService:
             self.observation = observation
             self.last_scan = self._real.monotonic()
             self.counters["scans"] += 1
-            events = self.referee.observe(observation)
+            self.hardware.poll_holds()
+            if self.menu is not None:
+                events = self._menu_observe(self.menu, observation)
+            elif self._clearing:
+                events = self._clear_board(observation)
+            else:
+                events = self.referee.observe(observation)
             frames = self.hardware.scanner.bridge.counters.frames
             if frames != self._frames_seen:
                 self._frames_seen, self._last_frame = frames, self.last_scan
@@ -170,27 +199,62 @@ class BoardService:
 
     async def _press_loop(self) -> None:
         while True:
-            self.press(await self.hardware.presses.get())
+            button = await self.hardware.presses.get()
+            try:
+                self.press(button)
+            except ValueError as error:  # a board button has nobody to answer
+                self._failed(button, error)
+
+    async def _hold_loop(self) -> None:
+        while True:
+            self.hold(await self.hardware.holds.get())
 
     # -- inputs ------------------------------------------------------------------------
     def press(self, button: str) -> None:
         """A board button (or its API twin): done, undo, hint."""
+        if self.menu is not None:
+            self._menu_press(self.menu, button)
+            return
         if button == "undo" and self.journal.finished:
             raise CommandError("the game is over and recorded: start a new game")
         self._after(self.referee.press(button, self.hardware.clock.monotonic()))
 
+    def hold(self, action: str) -> None:
+        """A long press (`button_holds.HOLD_ACTIONS`): new_game, adopt_board or menu."""
+        try:
+            if action == "new_game":
+                lineup = self.game.lineup
+                self.new_game(lineup.players, lineup.gods)
+            elif action == "adopt_board":
+                self.adopt()
+            elif action == "menu":
+                self.enter_menu()
+            else:
+                raise CommandError(f"unknown long press action {action!r}")
+        except ValueError as error:  # CommandError, ResyncError, GameError
+            self._failed(action, error)
+
+    def _failed(self, command: str, error: ValueError) -> None:
+        _log.warning("%s from the board failed: %s", command, error)
+        now = self.hardware.clock.monotonic()
+        self._after([RefereeEvent("command_failed", now, None, f"{command}: {error}")])
+
     def new_game(self, players: tuple[str, ...], gods: tuple[God | None, ...] | None) -> int:
-        """Close the current game (abandoned unless won) and start another."""
+        """Close the current game (abandoned unless won) and start another (leaving the
+        menu, if the board is one); it takes placements once the board is empty."""
         game = Game.new(players, gods)  # GameError (ValueError) for an impossible lineup
         if not self.journal.finished:
             self.journal.finish(None)
         self.game_id = self.store.start_game(players, game.lineup.gods)
+        self.menu = None
+        self._clearing = True
         self._start(game)
         self._after([RefereeEvent("new_game", self.hardware.clock.monotonic(), game.player)])
         return self.game_id
 
     def adopt(self) -> None:
         """Resync toward the board: the settled board becomes the game."""
+        self._not_in_menu("adopt the board")
         observation = self.observation
         if observation is None or not observation.settled:
             raise CommandError("the board is not settled yet: try again in a moment")
@@ -198,10 +262,12 @@ class BoardService:
 
     def restore(self) -> None:
         """Resync toward the record: the lights guide the players back to it."""
+        self._not_in_menu("restore the record")
         self._after(self.referee.restore_record())
 
     def request_hint(self) -> None:
         """Search a hint in a worker thread; shown when found if the game has not moved."""
+        self._not_in_menu("search a hint")
         if self.game.phase is not Phase.PLAY:
             raise CommandError(f"no hint during {self.game.phase.value}")
         position = self.game.position
@@ -216,12 +282,80 @@ class BoardService:
         )
         if result.turn is None or self.game.position != position or self.game.turn is None:
             return
+        if self.menu is not None:
+            return
         self.counters["hints"] += 1
         text = actions_text(result.turn.actions)
         self.hint = {"player": position.player, "turn": text, "depth": result.depth}
         self.hint_turn = result.turn
         now = self.hardware.clock.monotonic()
         self._after([RefereeEvent("hint", now, position.player, text)])
+
+    # -- the board as a menu ------------------------------------------------------------
+    def enter_menu(self) -> None:
+        """Make the board a menu (again from the first step if it is one already); the
+        game stands still until the menu starts a new one or is left."""
+        self.menu = BoardMenu(random.Random())
+        self.hint = self.hint_turn = None
+        if self.observation is not None:
+            self.menu.observe(self.observation)  # what stands now touches nothing
+        self._after([self._menu_event("menu_entered")])
+
+    def leave_menu(self) -> None:
+        """Back to the game as it was, nothing chosen."""
+        if self.menu is None:
+            raise CommandError("the board is not a menu")
+        self.menu = None
+        self._after([self._menu_event("menu_left")])
+
+    def _not_in_menu(self, what: str) -> None:
+        if self.menu is not None:
+            raise CommandError(f"cannot {what}: the board is a menu (finish it or leave it)")
+
+    def _menu_observe(self, menu: BoardMenu, observation: Observation) -> list[RefereeEvent]:
+        selected = menu.selected
+        menu.observe(observation)
+        return [] if menu.selected == selected else [self._menu_event("menu_selected")]
+
+    def _menu_press(self, menu: BoardMenu, button: str) -> None:
+        """done confirms the step (the last one starts the game), undo leaves the menu."""
+        if button == "undo":
+            self.leave_menu()
+        elif menu.press(button):
+            if menu.step is None:
+                lineup = menu.lineup()
+                self.new_game(lineup.players, lineup.gods)
+            else:
+                self._after([self._menu_event("menu_step")])
+
+    def _menu_event(self, kind: str) -> RefereeEvent:
+        """`text`: the step now being chosen and the options chosen so far."""
+        now = self.hardware.clock.monotonic()
+        step = None if self.menu is None else self.menu.step
+        if step is None:
+            return RefereeEvent(kind, now)
+        assert self.menu is not None
+        return RefereeEvent(kind, now, step.player, f"{step.key}: {' '.join(self.menu.selected)}")
+
+    def _clear_board(self, observation: Observation) -> list[RefereeEvent]:
+        """Before a new game takes placements, every piece on the board is the referee's
+        error (its fixes name them, removals first); an empty board hands over."""
+        referee = self.referee
+        if not observation.settled or not observation.valid:
+            return referee.observe(observation)  # the hand, or faults: nothing is placed
+        found = observed_view(observation, referee.settings.polarity)
+        fixes = differences(referee.expected_view, found)
+        if not fixes:
+            self._clearing = False
+            return referee.observe(observation)  # clears the error
+        error = referee.error
+        if error is not None and [f.message for f in fixes] == [f.message for f in error.fixes]:
+            return []
+        kind = "error_raised" if error is None else "error_updated"
+        referee.error = BoardError(fixes, observation.time)
+        cells = tuple(dict.fromkeys(cell_name(fix.cell) for fix in fixes))
+        message = referee.error.message
+        return [RefereeEvent(kind, observation.time, self.game.player, message, cells)]
 
     # -- outputs -----------------------------------------------------------------------
     def _after(self, events: list[RefereeEvent]) -> None:
@@ -252,6 +386,9 @@ class BoardService:
                 self.request_hint()
 
     def _show(self) -> None:
+        if self.menu is not None:
+            self.lights.show(menu_scene(self.menu))
+            return
         scene = scene_for(self.referee, hint=self.hint_turn, bridge_connected=self.bridge_connected)
         self.lights.show(scene)
 
@@ -282,7 +419,25 @@ class BoardService:
         return True
 
     def state(self) -> dict[str, Any]:
-        return board_state(self)
+        state = board_state(self)
+        state["menu"] = None if self.menu is None else _menu_json(self.menu)
+        if self.menu is not None:
+            state["phase"] = "menu"
+        return state
+
+
+def _menu_json(menu: BoardMenu) -> dict[str, Any]:
+    """The step being chosen: who decides, its options by cell, how many to pick."""
+    step = menu.step
+    return {
+        "step": None if step is None else step.key,
+        "player": None if step is None else step.player,
+        "options": [] if step is None else list(step.options),
+        "cells": {} if step is None else {cell_name(c): o for c, o in step.cells.items()},
+        "picks": 0 if step is None else step.picks,
+        "selected": list(menu.selected),
+        "players": list(menu.players),
+    }
 
 
 def _event_json(event: RefereeEvent) -> dict[str, Any]:

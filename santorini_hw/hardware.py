@@ -8,6 +8,7 @@ on mock pins, a pty bridge and a recorded strip.
         observation = await hardware.settle()
         hardware.strip.show(frame)
         button = await hardware.presses.get()
+        action = await hardware.holds.get()     # "new_game", "adopt_board", "menu"
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from santorini_hw.clock import Clock
 from santorini_hw.hardware_config import HardwareConfig, PixelMap
 from santorini_hw.lights.strips import PixelStrip, open_strip
 from santorini_hw.sensing.bridge_client import BridgeSettings
+from santorini_hw.sensing.button_holds import ButtonHolds
 from santorini_hw.sensing.buttons import BoardButtons
 from santorini_hw.sensing.calibration import CalibrationTable
 from santorini_hw.sensing.observation import Observation
@@ -30,7 +32,8 @@ SCAN_PERIOD = 0.01
 
 
 class BoardHardware:
-    """Scanner, buttons (presses land in `presses`) and strip of one board.
+    """Scanner, buttons (presses land in `presses`, long presses' actions in `holds`)
+    and strip of one board.
 
     `pin_factory`, `bridge_path` and `simulated_strip` swap the hardware underneath
     (see the module doc); everything above them is the same code on the Pi and in
@@ -69,7 +72,10 @@ class BoardHardware:
             self.scanner.close()
             raise
         self.presses: asyncio.Queue[str] = asyncio.Queue()
+        self.holds: asyncio.Queue[str] = asyncio.Queue()
+        """Actions of long presses (`button_holds.HOLD_ACTIONS`), once each."""
         self.buttons: BoardButtons | None = None
+        self.button_holds: ButtonHolds | None = None
 
     @property
     def pixel_map(self) -> PixelMap:
@@ -85,6 +91,13 @@ class BoardHardware:
             loop=loop,
             pin_factory=self._pin_factory,
         )
+        self.button_holds = ButtonHolds(self.buttons, self.clock, self.holds.put_nowait, loop=loop)
+
+    def poll_holds(self) -> None:
+        """Report the long presses due by now on the clock (the daemon calls it every
+        scan, so a hold is reported within `scan_period` of its deadline)."""
+        if self.button_holds is not None:
+            self.button_holds.poll()
 
     def scan(self) -> Observation:
         return self.scanner.scan()

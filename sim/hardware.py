@@ -252,6 +252,23 @@ class SimulatedHardware:
         pin.drive_low()
         pin.drive_high()
 
+    async def hold(self, button: str, seconds: float) -> None:
+        """Hold a board button down for `seconds` on the board's clock, then release it.
+        Something else must move the clock meanwhile: in the daemon, its scan loop
+        follows real time; in a scenario, another task calling `advance`."""
+        pin = self.pin_factory.pin(getattr(self.config.buttons, button))
+        since = self.clock.monotonic()
+        pin.drive_low()
+        try:
+            await wait_real(
+                lambda: self.clock.monotonic() - since >= seconds,
+                seconds + SYNC_TIMEOUT,
+                lambda: f"the clock moved {self.clock.monotonic() - since:.2f} s",
+                poll=0.01,
+            )
+        finally:
+            pin.drive_high()
+
     def unplug(self) -> None:
         """Pull the bridge's USB cable (the client sees its port vanish)."""
         self.bridge.unplug()

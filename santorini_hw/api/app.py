@@ -24,7 +24,14 @@ from fastapi.staticfiles import StaticFiles
 from starlette.websockets import WebSocketDisconnect
 
 from santorini_hw.api.metrics import metrics_text
-from santorini_hw.api.models import CellRequest, NewGame, PlaceRequest, PressRequest, Resync
+from santorini_hw.api.models import (
+    CellRequest,
+    HoldRequest,
+    NewGame,
+    PlaceRequest,
+    PressRequest,
+    Resync,
+)
 from santorini_hw.board_service import BoardService
 from santorini_hw.rules.gods import God, parse_god
 from santorini_hw.settings import Settings
@@ -116,6 +123,16 @@ def create_app(service: BoardService, settings: Settings, token: str) -> FastAPI
         service.adopt() if body.mode == "adopt" else service.restore()
         return service.state()
 
+    @app.post("/api/menu", dependencies=write)
+    async def menu() -> dict[str, Any]:
+        service.enter_menu()
+        return service.state()
+
+    @app.delete("/api/menu", dependencies=write)
+    async def leave_menu() -> dict[str, Any]:
+        service.leave_menu()
+        return service.state()
+
     @app.post("/api/hint", dependencies=write, status_code=202)
     async def hint() -> dict[str, str]:
         service.request_hint()
@@ -135,6 +152,10 @@ def create_app(service: BoardService, settings: Settings, token: str) -> FastAPI
     @app.post("/api/sim/press", dependencies=write, status_code=204)
     async def press(body: PressRequest) -> None:
         simulated().press(body.button)
+
+    @app.post("/api/sim/hold", dependencies=write, status_code=204)
+    async def hold(body: HoldRequest) -> None:
+        await simulated().hold(body.button, body.seconds)
 
     @app.post("/api/sim/unplug", dependencies=write, status_code=204)
     async def unplug() -> None:

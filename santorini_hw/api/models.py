@@ -61,3 +61,9 @@ class PlaceRequest(_Strict):
 
 class PressRequest(_Strict):
     button: Literal["done", "undo", "hint"]
+
+
+class HoldRequest(_Strict):
+    button: Literal["done", "undo", "hint"]
+    seconds: Annotated[float, Field(gt=0, le=30)] = 2.5
+    """How long the button stays down on the board's clock (a hold is 2 s or more)."""

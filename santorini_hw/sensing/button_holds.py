@@ -1,5 +1,5 @@
 """Long presses of the board buttons: hold done for "new game", hold undo for "adopt the
-board as it is".
+board as it is", hold hint for "the board as a menu".
 
 `HoldTimer` is the pure logic on an injected clock: a button pressed at t and still
 down at t + `hold_s` is held, once per press. gpiozero's own `hold_time` runs on a real
@@ -7,9 +7,10 @@ thread, which neither the simulator's manual clock nor the tests can step, so th
 lives here and `ButtonHolds` only feeds it the edges of `BoardButtons`' gpiozero
 `Button`s (chaining after the short-press callback, which stays as it is).
 
-A long press starts as a short one: "done" or "undo" is reported at the press, then
-the hold action. Both hold actions supersede what the short press did (a new game
-replaces the turn just ended; adopting the board drops the takeback just asked for).
+A long press starts as a short one: "done", "undo" or "hint" is reported at the press,
+then the hold action. Every hold action supersedes what the short press did (a new game
+replaces the turn just ended; adopting the board drops the takeback just asked for; the
+menu drops the hint being searched).
 
 A hold is reported when the next `poll(now)` sees it (the daemon polls at
 `next_deadline()`), or at the release at the latest.
@@ -24,7 +25,7 @@ from collections.abc import Callable
 from santorini_hw.clock import Clock
 from santorini_hw.sensing.buttons import BoardButtons
 
-HOLD_ACTIONS = {"done": "new_game", "undo": "adopt_board"}
+HOLD_ACTIONS = {"done": "new_game", "undo": "adopt_board", "hint": "menu"}
 """Button held -> the action it asks for."""
 DEFAULT_HOLD_S = 2.0
 """Long enough that no ordinary press gets there, short enough not to feel broken."""

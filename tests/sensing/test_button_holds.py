@@ -1,5 +1,5 @@
-"""Long presses: hold done for a new game, hold undo to adopt the board, on mock pins and a
-manual clock (no real waiting)."""
+"""Long presses: hold done for a new game, hold undo to adopt the board, hold hint for the
+menu, on mock pins and a manual clock (no real waiting)."""
 
 from __future__ import annotations
 
@@ -74,11 +74,11 @@ def test_a_short_press_is_only_a_press(board: Board) -> None:
     assert board.heard == ["done", "undo", "hint"]
 
 
-def test_hint_has_no_long_press(board: Board) -> None:
+def test_holding_hint_asks_for_the_menu_once(board: Board) -> None:
     board.down("hint")
     board.wait(10.0)
     board.up("hint")
-    assert board.heard == ["hint"]
+    assert board.heard == ["hint", "menu"]
 
 
 def test_a_hold_missed_by_the_polls_is_reported_at_release(board: Board) -> None:
