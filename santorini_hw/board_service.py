@@ -32,6 +32,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict
 from typing import Any
 
+from santorini_hw.board_setup import clear_board, menu_json
 from santorini_hw.board_state import board_state
 from santorini_hw.clock import Clock, SystemClock
 from santorini_hw.event_hub import EventHub
@@ -43,12 +44,10 @@ from santorini_hw.lights.frames import Renderer
 from santorini_hw.lights.menu_scene import menu_scene
 from santorini_hw.lights.referee_scene import scene_for
 from santorini_hw.lights.strips import Pixel
-from santorini_hw.referee.board_view import differences, observed_view
 from santorini_hw.referee.events import RefereeEvent
 from santorini_hw.referee.menu import BoardMenu
-from santorini_hw.referee.referee import BoardError, Referee, RefereeSettings
+from santorini_hw.referee.referee import Referee, RefereeSettings
 from santorini_hw.rules.actions import actions_text
-from santorini_hw.rules.cells import cell_name
 from santorini_hw.rules.game import Game, Phase
 from santorini_hw.rules.gods import God
 from santorini_hw.rules.position import Position
@@ -183,12 +182,7 @@ class BoardService:
             self.last_scan = self._real.monotonic()
             self.counters["scans"] += 1
             self.hardware.poll_holds()
-            if self.menu is not None:
-                events = self._menu_observe(self.menu, observation)
-            elif self._clearing:
-                events = self._clear_board(observation)
-            else:
-                events = self.referee.observe(observation)
+            events = self._observe(observation)
             frames = self.hardware.scanner.bridge.counters.frames
             if frames != self._frames_seen:
                 self._frames_seen, self._last_frame = frames, self.last_scan
@@ -196,6 +190,17 @@ class BoardService:
             if events or changed:
                 self._after(events)
             await asyncio.sleep(self.hardware.scan_period)
+
+    def _observe(self, observation: Observation) -> list[RefereeEvent]:
+        """The observation to the menu, or to the referee once a new game's board is empty."""
+        if self.menu is not None:
+            return self._menu_observe(self.menu, observation)
+        if self._clearing:
+            events = clear_board(self.referee, observation)
+            if events is not None:
+                return events
+            self._clearing = False
+        return self.referee.observe(observation)
 
     async def _press_loop(self) -> None:
         while True:
@@ -337,26 +342,6 @@ class BoardService:
         assert self.menu is not None
         return RefereeEvent(kind, now, step.player, f"{step.key}: {' '.join(self.menu.selected)}")
 
-    def _clear_board(self, observation: Observation) -> list[RefereeEvent]:
-        """Before a new game takes placements, every piece on the board is the referee's
-        error (its fixes name them, removals first); an empty board hands over."""
-        referee = self.referee
-        if not observation.settled or not observation.valid:
-            return referee.observe(observation)  # the hand, or faults: nothing is placed
-        found = observed_view(observation, referee.settings.polarity)
-        fixes = differences(referee.expected_view, found)
-        if not fixes:
-            self._clearing = False
-            return referee.observe(observation)  # clears the error
-        error = referee.error
-        if error is not None and [f.message for f in fixes] == [f.message for f in error.fixes]:
-            return []
-        kind = "error_raised" if error is None else "error_updated"
-        referee.error = BoardError(fixes, observation.time)
-        cells = tuple(dict.fromkeys(cell_name(fix.cell) for fix in fixes))
-        message = referee.error.message
-        return [RefereeEvent(kind, observation.time, self.game.player, message, cells)]
-
     # -- outputs -----------------------------------------------------------------------
     def _after(self, events: list[RefereeEvent]) -> None:
         """Journal first (durable), then lights, then the API's clients."""
@@ -420,24 +405,10 @@ class BoardService:
 
     def state(self) -> dict[str, Any]:
         state = board_state(self)
-        state["menu"] = None if self.menu is None else _menu_json(self.menu)
+        state["menu"] = None if self.menu is None else menu_json(self.menu)
         if self.menu is not None:
             state["phase"] = "menu"
         return state
-
-
-def _menu_json(menu: BoardMenu) -> dict[str, Any]:
-    """The step being chosen: who decides, its options by cell, how many to pick."""
-    step = menu.step
-    return {
-        "step": None if step is None else step.key,
-        "player": None if step is None else step.player,
-        "options": [] if step is None else list(step.options),
-        "cells": {} if step is None else {cell_name(c): o for c, o in step.cells.items()},
-        "picks": 0 if step is None else step.picks,
-        "selected": list(menu.selected),
-        "players": list(menu.players),
-    }
 
 
 def _event_json(event: RefereeEvent) -> dict[str, Any]:

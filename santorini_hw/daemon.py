@@ -169,6 +169,8 @@ def _status(service: BoardService) -> str:
     game = service.game
     bridge = service.hardware.scanner.bridge.state.value
     error = " - board error" if service.referee.error is not None else ""
+    if service.menu is not None:
+        return f"game {service.game_id}: the board is a menu; bridge {bridge}{error}"
     return (
         f"game {service.game_id}: {game.phase.value}, {game.player} to play; bridge {bridge}{error}"
     )
