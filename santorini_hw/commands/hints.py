@@ -12,12 +12,10 @@ import json
 import sys
 from typing import Any
 
-from santorini_hw.commands.rules import answer_each
+from santorini_hw.commands.rules import answer_each, turn_json
 from santorini_hw.hints.match import PlayerSpecError, parse_player, play_match
 from santorini_hw.hints.search import SearchResult, best_turn
-from santorini_hw.rules.actions import actions_text
 from santorini_hw.rules.position import Position
-from santorini_hw.rules.position_json import position_to_json
 
 
 def register(subparsers: Any) -> None:
@@ -81,13 +79,7 @@ def result_json(result: SearchResult) -> dict[str, Any]:
     """The answer of `rules best`: the turn (None if there is none) and how it was found."""
     turn = result.turn
     return {
-        "turn": None
-        if turn is None
-        else {
-            "actions": actions_text(turn.actions).split(),
-            "result": position_to_json(turn.result),
-            "winner": turn.winner,
-        },
+        "turn": None if turn is None else turn_json(turn),
         "score": result.score,
         "mate_in": result.mate_in,
         "depth": result.depth,

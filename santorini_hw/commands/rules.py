@@ -12,10 +12,9 @@ import sys
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from santorini_hw.rules.actions import actions_text
 from santorini_hw.rules.position import Position
 from santorini_hw.rules.position_json import PositionError, parse_position, position_to_json
-from santorini_hw.rules.turns import generate_turns, perft
+from santorini_hw.rules.turns import Turn, generate_turns, perft
 
 
 def register(subparsers: Any) -> None:
@@ -37,17 +36,17 @@ def _depth(text: str) -> int:
     return int(text)
 
 
-def turns_json(position: Position) -> dict[str, Any]:
+def turn_json(turn: Turn) -> dict[str, Any]:
+    """One turn in the `rules moves` format."""
     return {
-        "turns": [
-            {
-                "actions": actions_text(turn.actions).split(),
-                "result": position_to_json(turn.result),
-                "winner": turn.winner,
-            }
-            for turn in generate_turns(position)
-        ]
+        "actions": [action.text() for action in turn.actions],
+        "result": position_to_json(turn.result),
+        "winner": turn.winner,
     }
+
+
+def turns_json(position: Position) -> dict[str, Any]:
+    return {"turns": [turn_json(turn) for turn in generate_turns(position)]}
 
 
 def _moves(position: Position) -> str:
