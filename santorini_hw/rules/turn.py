@@ -84,9 +84,10 @@ def candidates(state: TurnState) -> list[Action]:
     if state.won:
         return []
     board = state.board
-    god = board.god
-    own = board.workers[board.side]
-    up_ok = not board.athena_blocks_mover
+    lineup = board.lineup
+    god = lineup.gods[board.to_move]
+    own = board.workers[lineup.sides[board.to_move]]
+    up_ok = board.athena < 0 or not board.athena_blocks_mover
     if state.moves == 0:
         if state.prebuild >= 0:
             movers = own & NEIGHBOURS[state.prebuild]
@@ -117,13 +118,19 @@ def candidates(state: TurnState) -> list[Action]:
 
 
 def _moves_from(board: Position, cell: int, up_ok: bool, exclude: int = -1) -> list[Action]:
-    height = board.height(cell)
-    reach = NEIGHBOURS[cell] & ~board.domes & board.at_most(height + 1 if up_ok else height)
-    occupied = board.occupied
+    lineup = board.lineup
+    workers = board.workers
+    occupied = 0
+    for side_workers in workers:
+        occupied |= side_workers
+    # Cells too high to step onto from each height, moving up one level or not at all.
+    too_high = (board.l2, board.l3, 0, 0) if up_ok else (board.l1, board.l2, board.l3, 0)
+    height = (board.l1 >> cell & 1) + (board.l2 >> cell & 1) + (board.l3 >> cell & 1)
+    reach = NEIGHBOURS[cell] & ~(board.domes | too_high[height])
     targets = reach & ~occupied
-    opponents = reach & occupied & ~board.workers[board.side]
+    opponents = reach & occupied & ~workers[lineup.sides[board.to_move]]
     if opponents:
-        god = board.god
+        god = lineup.gods[board.to_move]
         if god is God.APOLLO:
             targets |= opponents
         elif god is God.MINOTAUR:
@@ -149,8 +156,10 @@ def _builds_around(board: Position, builders: int) -> list[Action]:
     area = 0
     for cell in cells_of(builders):
         area |= NEIGHBOURS[cell]
-    free = area & ~board.occupied & ~board.domes
-    domable = free if board.god is God.ATLAS else free & board.l3
+    for side_workers in board.workers:
+        area &= ~side_workers
+    free = area & ~board.domes
+    domable = free if board.lineup.gods[board.to_move] is God.ATLAS else free & board.l3
     return [BUILDS[c] for c in cells_of(free & ~board.l3)] + [DOMES[c] for c in cells_of(domable)]
 
 
