@@ -14,6 +14,7 @@ give input i at bit i.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from types import TracebackType
 from typing import Any, Protocol, Self
 
@@ -93,11 +94,12 @@ class ShiftRegisterChain(SPIDevice):  # type: ignore[misc]
         super().close()
 
 
-class _Closing:
+class _Closing(ABC):
     """Context-manager support for sensors that own gpiozero devices."""
 
+    @abstractmethod
     def close(self) -> None:
-        raise NotImplementedError
+        """Release the gpiozero devices."""
 
     def __enter__(self) -> Self:
         return self
