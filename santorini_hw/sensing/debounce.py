@@ -42,6 +42,7 @@ class Debouncer(Generic[T]):
         self._candidate = list(initial)
         self._since = [now] * len(self._stable)
         self._disturbed: list[float | None] = [now] * len(self._stable)
+        self._held_once = [False] * len(self._stable)
 
     @property
     def stable(self) -> tuple[T, ...]:
@@ -65,15 +66,18 @@ class Debouncer(Generic[T]):
                     self._stable[channel] = value
                     changed.add(channel)
                 self._disturbed[channel] = None
+                self._held_once[channel] = True
         return frozenset(changed)
 
     def settling(self, channel: int) -> bool:
-        """True while the channel's latest reading differs from its stable value.
+        """True while the channel's latest reading differs from its stable value, and
+        until its first value has held for the settle time (a flicker in the very first
+        scan must not pass for the settled state).
 
         A one-scan flicker that comes back stops counting as settling as soon as it is
         back, so a board with a little noise still settles.
         """
-        return self._candidate[channel] != self._stable[channel]
+        return not self._held_once[channel] or self._candidate[channel] != self._stable[channel]
 
     def unsettled_for(self, channel: int) -> float:
         """Seconds since the channel last moved away from a settled state (0 when settled)."""

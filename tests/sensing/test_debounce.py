@@ -81,3 +81,14 @@ def test_stable_value_only_takes_values_held_for_the_settle_time(
         held[value] = max(held.get(value, 0.0), clock.monotonic() - run_start)
         clock.advance(hundredths / 100)
     assert held[debouncer.stable[0]] >= 0.1 - 1e-9
+
+
+def test_first_values_count_as_settling_until_they_have_held() -> None:
+    clock = ManualClock()
+    debouncer = Debouncer(clock, settle_time=0.08, initial=(True, False))  # a first-scan flicker
+    assert debouncer.settling(0) and debouncer.settling(1)
+    clock.advance(0.01)
+    debouncer.update((False, False))
+    clock.advance(0.08)
+    assert debouncer.update((False, False)) == frozenset({0})
+    assert not debouncer.settling(0) and not debouncer.settling(1)
