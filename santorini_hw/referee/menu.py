@@ -83,8 +83,9 @@ class BoardMenu:
         return MenuStep(step.kind, step.player, step.options, picks)
 
     def observe(self, observation: Observation) -> None:
-        """A settled observation: every cell a worker newly stands on is a touch."""
-        if not observation.settled:
+        """A settled observation: every cell a worker newly stands on is a touch. The
+        first observation, settled or not, only says what already stands there."""
+        if self._workers is not None and not observation.settled:
             return
         workers = observation.workers
         if self._workers is not None:
