@@ -26,6 +26,7 @@ from santorini_hw.rules.game import Game
 from santorini_hw.rules.position import Position
 from santorini_hw.rules.position_json import position_to_json
 from santorini_hw.rules.turns import Turn
+from santorini_hw.sensing.observation import CellObservation
 from sim.hardware import SimulatedHardware
 from sim.physical import Noise
 from sim.scenario import PhysicalEvent, Scenario
@@ -139,6 +140,7 @@ async def _play(
     # a bouncing switch can read unchanged for a scan or two.
     watch = sim.physical.noise.bounce_ms / 1000 + sim.config.workers.settle_time + 0.05
     busy_until = 0.0
+    last_cells: tuple[CellObservation, ...] = ()
     while True:
         now = clock.monotonic()
         while pending and pending[-1].t <= now + 1e-9:
@@ -149,6 +151,11 @@ async def _play(
         result.events += new
         lights.update(new)
         _show(sim, lights.output, result)
+        if observation.cells != last_cells:
+            # Anything still moving (a flicker back to the old value looks settled for a
+            # scan) keeps the clock stepping: only a board that held still is skipped over.
+            busy_until = max(busy_until, clock.monotonic() + watch)
+            last_cells = observation.cells
         if not observation.settled or clock.monotonic() < busy_until:
             continue
         deadline = referee.deadline

@@ -59,8 +59,8 @@ class BoardError:
 class _Tracking:
     """Per-turn memory of the physical board."""
 
-    touched: int = 0
-    """Cells whose worker presence changed since the turn began."""
+    touched_at: dict[int, float] = field(default_factory=dict)
+    """When each cell's worker presence last changed, since the turn began."""
     last_view: BoardView | None = None
     mismatch_since: float | None = None
     holding: int = 0
@@ -105,7 +105,8 @@ class Referee:
         view = observed_view(observation, self.settings.polarity)
         track = self._track
         if track.last_view is not None:
-            track.touched |= track.last_view.workers ^ view.workers
+            for cell in cells_of(track.last_view.workers ^ view.workers):
+                track.touched_at[cell] = observation.time
         track.last_view = view
         if not observation.settled:
             return self.tick(observation.time)
@@ -214,9 +215,9 @@ class Referee:
             following = self._index("next", start_turn(finish(turn)))
             match = self._best_match(following, view)
             if match is not None:
-                touched = self._track.touched
+                touched = self._track.touched_at
                 events = self._end_turn()
-                self._track.touched = touched  # the next player's hands already moved
+                self._track.touched_at = touched  # the next player's hands already moved
                 if self.game.turn is not None:
                     events += self._accept(
                         self.game.turn, match, self._could_go_on(following, view)
@@ -239,16 +240,26 @@ class Referee:
         return index
 
     def _best_match(self, index: TurnIndex, view: BoardView) -> TurnState | None:
-        """The first matching state whose worker identities changed only where hands
-        touched the board since the turn began."""
+        """The matching state whose worker identities changed only where hands touched
+        the board since the turn began: fewest actions first, then a complete turn, then
+        the one whose changed cells were touched most recently (an earlier touch may have
+        been a mistake put right)."""
         start = self.game.position if self.game.turn is not None else index.start.board
+        touched_at = self._track.touched_at
+        best: tuple[int, bool, float] | None = None
+        chosen = None
         for state in index.matches(view):
             swapped = 0
             for before, after in zip(start.workers, state.board.workers, strict=True):
                 swapped |= before ^ after
-            if not swapped & ~self._track.touched:
-                return state
-        return None
+            times = [touched_at.get(cell) for cell in cells_of(swapped)]
+            if None in times:
+                continue
+            oldest = min((t for t in times if t is not None), default=float("inf"))
+            rank = (len(state.actions), not can_end(state), -oldest)
+            if best is None or rank < best:
+                best, chosen = rank, state
+        return chosen
 
     def _could_go_on(self, index: TurnIndex, view: BoardView) -> bool:
         """Another reading of this board is a turn still in progress (e.g. Prometheus'
@@ -307,7 +318,7 @@ class Referee:
 
     def _new_turn(self) -> None:
         track = self._track
-        track.touched = 0
+        track.touched_at = {}
         track.holding = 0
         track.mismatch_since = None
         track.indexes.clear()
