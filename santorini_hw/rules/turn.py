@@ -61,8 +61,11 @@ def finish(state: TurnState) -> Position:
     """The position after the turn: next player to move, Athena's block updated."""
     board = state.board
     me = board.to_move
-    following = board.next_player()
-    if board.god is God.ATHENA and state.moved_up:
+    if board.out:
+        following = board.next_player()
+    else:
+        following = me + 1 if me + 1 < len(board.lineup.players) else 0
+    if state.moved_up and board.lineup.gods[me] is God.ATHENA:
         athena = me
     else:  # Athena's block lasts until her next turn begins
         athena = -1 if board.athena in (me, following) else board.athena
@@ -173,7 +176,7 @@ def apply_action(state: TurnState, action: Action) -> TurnState:
     board = board.with_dome(action.dst) if action.kind == DOME else board.with_block(action.dst)
     actions = (*state.actions, action)
     s = state
-    if s.moves == 0 and board.god is God.PROMETHEUS:
+    if s.moves == 0 and board.lineup.gods[board.to_move] is God.PROMETHEUS:
         return TurnState(
             board,
             actions,
@@ -204,14 +207,18 @@ def apply_action(state: TurnState, action: Action) -> TurnState:
 
 def _apply_move(state: TurnState, src: int, dst: int) -> TurnState:
     board = state.board
-    god = board.god
+    lineup = board.lineup
+    god = lineup.gods[board.to_move]
     workers = list(board.workers)
-    workers[board.lineup.sides[board.to_move]] ^= 1 << src | 1 << dst
-    forced_side = board.side_at(dst)
-    if forced_side >= 0:  # Apollo swaps, Minotaur pushes: the forced worker never wins
-        landing = src if god is God.APOLLO else beyond(src, dst)
-        workers[forced_side] ^= 1 << dst | 1 << landing
-    start, end = board.height(src), board.height(dst)
+    workers[lineup.sides[board.to_move]] ^= 1 << src | 1 << dst
+    if god is God.APOLLO or god is God.MINOTAUR:
+        forced_side = board.side_at(dst)
+        if forced_side >= 0:  # a swap or a push: the forced worker never wins
+            landing = src if god is God.APOLLO else beyond(src, dst)
+            workers[forced_side] ^= 1 << dst | 1 << landing
+    l1, l2, l3 = board.l1, board.l2, board.l3
+    start = (l1 >> src & 1) + (l2 >> src & 1) + (l3 >> src & 1)
+    end = (l1 >> dst & 1) + (l2 >> dst & 1) + (l3 >> dst & 1)
     won = (end == 3 and start < 3) or (god is God.PAN and start - end >= 2)
     moved = Position(
         board.l1,

@@ -76,7 +76,7 @@ def _random_completion(
     state: TurnState, rng: random.Random, seen: set[tuple[object, ...]] | None
 ) -> TurnState | None:
     options = candidates(state)
-    ending = can_end(state)
+    ending = state.won or state.builds > 0  # can_end, inlined: the playouts' hot path
     if ending and (not options or rng.random() < 0.5):
         return state
     remaining = len(options)
