@@ -14,10 +14,10 @@ on mock pins, a pty bridge and a recorded strip.
 from __future__ import annotations
 
 import asyncio
-from types import TracebackType
 from typing import Any
 
 from santorini_hw.clock import Clock
+from santorini_hw.closing import AsyncStartStop
 from santorini_hw.hardware_config import HardwareConfig, PixelMap
 from santorini_hw.lights.strips import PixelStrip, open_strip
 from santorini_hw.sensing.bridge_client import BridgeSettings
@@ -31,7 +31,7 @@ SCAN_PERIOD = 0.01
 """Seconds between two scans of the worker sensors."""
 
 
-class BoardHardware:
+class BoardHardware(AsyncStartStop):
     """Scanner, buttons (presses land in `presses`, long presses' actions in `holds`)
     and strip of one board.
 
@@ -122,15 +122,3 @@ class BoardHardware:
         if self.buttons is not None:
             self.buttons.close()
         await self.scanner.aclose()
-
-    async def __aenter__(self) -> BoardHardware:
-        self.start()
-        return self
-
-    async def __aexit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
-        await self.aclose()

@@ -15,12 +15,13 @@ import logging
 import os
 import socket
 from collections.abc import Mapping
-from types import TracebackType
+
+from santorini_hw.closing import Closing
 
 _log = logging.getLogger(__name__)
 
 
-class Notifier:
+class Notifier(Closing):
     """One connection to the service manager: ready, status, watchdog and stopping."""
 
     def __init__(self, environ: Mapping[str, str] | None = None) -> None:
@@ -77,17 +78,6 @@ class Notifier:
         if self._socket is not None:
             self._socket.close()
             self._socket = None
-
-    def __enter__(self) -> Notifier:
-        return self
-
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()
 
 
 def _socket_address(value: str) -> str | None:

@@ -21,10 +21,10 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
-from types import TracebackType
 from typing import Any
 
 from santorini_hw.clock import Clock, SystemClock
+from santorini_hw.closing import AsyncStartStop
 from santorini_hw.hardware_config import HardwareConfig
 from santorini_hw.sensing.bridge_client import (
     BridgeClient,
@@ -38,7 +38,7 @@ from santorini_hw.sensing.observation import Observation
 from santorini_hw.sensing.shift_register import PolaritySensors, open_worker_sensors
 
 
-class BoardScanner:
+class BoardScanner(AsyncStartStop):
     """Turns the worker sensors and the bridge's readings into one `Observation` per scan.
 
     `table` is the calibration (the config's default bands unless given); `pin_factory`
@@ -107,15 +107,3 @@ class BoardScanner:
     async def aclose(self) -> None:
         await self.bridge.aclose()
         self._sensors.close()
-
-    async def __aenter__(self) -> BoardScanner:
-        self.start()
-        return self
-
-    async def __aexit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
-        await self.aclose()

@@ -14,12 +14,11 @@ give input i at bit i.
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
-from types import TracebackType
-from typing import Any, Protocol, Self
+from typing import Any, Protocol
 
 from gpiozero import DigitalInputDevice, DigitalOutputDevice, SPIDevice
 
+from santorini_hw.closing import Closing
 from santorini_hw.hardware_config import WorkerSensing
 from santorini_hw.rules.cells import ALL_CELLS, CELL_COUNT
 
@@ -94,26 +93,7 @@ class ShiftRegisterChain(SPIDevice):  # type: ignore[misc]
         super().close()
 
 
-class _Closing(ABC):
-    """Context-manager support for sensors that own gpiozero devices."""
-
-    @abstractmethod
-    def close(self) -> None:
-        """Release the gpiozero devices."""
-
-    def __enter__(self) -> Self:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc_value: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
-        self.close()
-
-
-class ShiftRegisterSensors(_Closing):
+class ShiftRegisterSensors(Closing):
     """`WorkerSensors` (and `PolaritySensors`) on a 74HC165 chain.
 
     Cell i's switch is input i; with polarity sensing its north switch is input i and
@@ -153,7 +133,7 @@ class ShiftRegisterSensors(_Closing):
         self._chain.close()
 
 
-class DirectPinSensors(_Closing):
+class DirectPinSensors(Closing):
     """`WorkerSensors` with one GPIO per cell (gpiozero `DigitalInputDevice`s).
 
     With `pull_up` the Pi's internal pull-ups hold the lines high and a switch pulls

@@ -26,9 +26,9 @@ import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from types import TracebackType
 from typing import Any
 
+from santorini_hw.closing import Closing
 from santorini_hw.rules.actions import Action, actions_text
 from santorini_hw.rules.cells import cell_name
 from santorini_hw.rules.game import Game
@@ -42,7 +42,7 @@ _MOVE_COLUMNS = "id, ply, player, kind, notation, position, time, undone_by"
 _GAME_COLUMNS = "id, players, gods, teams, started_at, ended_at, winner"
 
 
-class Store:
+class Store(Closing):
     """An open journal; use `Store.open(path)` and close it (or use it as a context manager)."""
 
     def __init__(self, connection: sqlite3.Connection, path: Path, clock: Callable[[], float]):
@@ -61,17 +61,6 @@ class Store:
 
     def close(self) -> None:
         self._db.close()
-
-    def __enter__(self) -> Store:
-        return self
-
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()
 
     # -- writing ---------------------------------------------------------------------------
     def start_game(
