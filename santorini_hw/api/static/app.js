@@ -62,7 +62,7 @@ function drawBoard() {
       html += `<div class="worker${p < 0 ? " unknown" : ""}" data-player="${info.worker}" ${style}>${info.worker}</div>`;
     }
     const pixel = pixels[(state.pixel_cells[INDEX(info.cell)] || [])[0]];
-    html += `<span class="led" style="background:${pixel || "#000"}"></span>`;
+    html += `<span class="led" style="background:${shown(pixel)}"></span>`;
     cell.innerHTML = html;
     cell.classList.toggle("fix", fixes.has(info.cell));
     cell.classList.toggle("hinted", hinted.has(info.cell));
@@ -75,8 +75,17 @@ function drawLeds() {
   for (const cell of $("board").children) {
     const pixel = pixels[(state.pixel_cells[INDEX(cell.dataset.cell)] || [])[0]];
     const led = cell.querySelector(".led");
-    if (led) led.style.background = pixel || "#000";
+    if (led) led.style.background = shown(pixel);
   }
+}
+
+// Pixels arrive as drive values (after brightness and gamma), far too dark for a screen:
+// show each lit pixel at full brightness in its own hue, so the mirror reads as the LED looks.
+function shown(pixel) {
+  if (!pixel || pixel === "#000000") return "#000";
+  const channels = [1, 3, 5].map((i) => parseInt(pixel.slice(i, i + 2), 16));
+  const top = Math.max(...channels);
+  return `rgb(${channels.map((c) => Math.round((255 * c) / top)).join(",")})`;
 }
 
 function draw() {
