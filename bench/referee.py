@@ -6,7 +6,8 @@ Every god pairing (and no gods), both sensor kinds, noise on (1 % switch flicker
 contact bounce, ADC noise), illegal physical actions injected. Prints JSON: games, turns,
 turns recorded exactly as played, wrong turns, missed turns, injected illegal actions
 detected out of injected, and the time from the last physical event of a turn to the
-turn's acceptance on the simulated clock (median, p99).
+turn's acceptance on the simulated clock (median, p99). Progress and each failed game
+go to stderr as they happen.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import asyncio
 import json
 import random
 import statistics
+import sys
 from concurrent.futures import ProcessPoolExecutor
 from itertools import product
 from typing import Any
@@ -60,6 +62,7 @@ def play_one(index: int, seed: int, illegal_rate: float) -> dict[str, Any]:
     completes = [e.time for e in result.events if e.kind == "turn_complete"]
     latencies = [done - end for done, end in zip(completes, generated.turn_ends, strict=False)]
     return {
+        "index": index,
         "gods": [g.value if g else None for g in gods],
         "sensors": sensors,
         "turns": len(played),
@@ -75,6 +78,20 @@ def play_one(index: int, seed: int, illegal_rate: float) -> dict[str, Any]:
     }
 
 
+def failed(game: dict[str, Any]) -> bool:
+    return bool(
+        game["wrong"]
+        or game["missed"]
+        or game["extra"]
+        or not game["winner_ok"]
+        or game["detected"] < game["illegal"]
+    )
+
+
+def without_latencies(game: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in game.items() if k != "latencies"}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000)
@@ -82,26 +99,24 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--illegal-rate", type=float, default=0.1)
     args = parser.parse_args()
+    games: list[dict[str, Any]] = []
+    failures: list[dict[str, Any]] = []
     with ProcessPoolExecutor(args.jobs) as pool:
-        games = list(
-            pool.map(
-                play_one,
-                range(args.games),
-                [args.seed] * args.games,
-                [args.illegal_rate] * args.games,
-                chunksize=4,
-            )
+        outcomes = pool.map(
+            play_one,
+            range(args.games),
+            [args.seed] * args.games,
+            [args.illegal_rate] * args.games,
+            chunksize=4,
         )
+        for game in outcomes:
+            games.append(game)
+            if failed(game):
+                failures.append(game)
+                print(f"failed: {without_latencies(game)}", file=sys.stderr, flush=True)
+            if len(games) % 50 == 0:
+                print(f"{len(games)} games, {len(failures)} failed", file=sys.stderr, flush=True)
     latencies = sorted(t for game in games for t in game["latencies"])
-    failures = [
-        g
-        for g in games
-        if g["wrong"]
-        or g["missed"]
-        or g["extra"]
-        or not g["winner_ok"]
-        or g["detected"] < g["illegal"]
-    ]
     report = {
         "games": len(games),
         "turns": sum(g["turns"] for g in games),
@@ -117,10 +132,7 @@ def main() -> None:
             "median": round(statistics.median(latencies), 3) if latencies else None,
             "p99": round(latencies[int(0.99 * (len(latencies) - 1))], 3) if latencies else None,
         },
-        "failed_games": [
-            {k: v for k, v in g.items() if k != "latencies"} | {"index": games.index(g)}
-            for g in failures[:10]
-        ],
+        "failed_games": [without_latencies(g) for g in failures[:10]],
     }
     print(json.dumps(report, indent=2))
 
