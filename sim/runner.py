@@ -2,8 +2,8 @@
 
 Physical events land on `SimulatedHardware` (mock pins, the pty bridge, fusion, gpiozero
 buttons); each observation goes to the `Referee`, as in the daemon. The simulated clock
-steps one scan at a time while anything moves, and jumps ahead while the board is quiet
-and no timer runs, so a long game runs in a fraction of its time.
+steps one scan at a time while the sensors have not caught up with the pieces, and jumps
+to the next event or timer once they have, so a long game runs in a fraction of its time.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from santorini_hw.rules.game import Game
 from santorini_hw.rules.position import Position
 from santorini_hw.rules.position_json import position_to_json
 from santorini_hw.rules.turns import Turn
-from santorini_hw.sensing.observation import CellObservation
+from santorini_hw.sensing.observation import Observation
 from sim.hardware import SimulatedHardware
 from sim.physical import Noise
 from sim.scenario import PhysicalEvent, Scenario
@@ -136,27 +136,16 @@ async def _play(
 ) -> None:
     clock = sim.clock
     pending = list(reversed(events))
-    # After a physical event, scan at least until contact bounce and debouncing are over:
-    # a bouncing switch can read unchanged for a scan or two.
-    watch = sim.physical.noise.bounce_ms / 1000 + sim.config.workers.settle_time + 0.05
-    busy_until = 0.0
-    last_cells: tuple[CellObservation, ...] = ()
     while True:
         now = clock.monotonic()
         while pending and pending[-1].t <= now + 1e-9:
             lights.update(await _apply(sim, referee, pending.pop(), result))
-            busy_until = now + watch
         observation = await sim.advance(sim.scan_period)
         new = referee.observe(observation)
         result.events += new
         lights.update(new)
         _show(sim, lights.output, result)
-        if observation.cells != last_cells:
-            # Anything still moving (a flicker back to the old value looks settled for a
-            # scan) keeps the clock stepping: only a board that held still is skipped over.
-            busy_until = max(busy_until, clock.monotonic() + watch)
-            last_cells = observation.cells
-        if not observation.settled or clock.monotonic() < busy_until:
+        if not _caught_up(sim, observation):
             continue
         deadline = referee.deadline
         if not pending and deadline is None:
@@ -164,6 +153,24 @@ async def _play(
         target = min(t for t in (deadline, pending[-1].t if pending else None) if t is not None)
         if target > clock.monotonic():
             clock.set(target)
+
+
+def _caught_up(sim: SimulatedHardware, observation: Observation) -> bool:
+    """Whether the sensors have caught up with the pieces: every raw reading agrees with
+    the debounced one and the debounced board is the physical one. Only then may the
+    clock jump ahead. Skipping while a change is still on its way (a bouncing switch
+    reading its old value looks settled for a scan) would merge it with the next one
+    and lose the order in which the hands touched the cells."""
+    if not observation.settled:
+        return False
+    physical = sim.physical
+    return all(
+        seen.worker == (physical.worker(cell) is not None)
+        and seen.player in (None, physical.worker(cell))
+        and seen.level == physical.level(cell)
+        and seen.dome == physical.dome(cell)
+        for cell, seen in enumerate(observation.cells)
+    )
 
 
 async def _apply(
