@@ -1,9 +1,10 @@
 """A physical player: any legal turn becomes what a hand really does on the board.
 
-Hands are not tidy: they lift a worker and put it back before choosing, place the block
-before the worker lands, carry Artemis straight to her final cell or set her down on
-the way, and take their time. All of it comes from a seeded generator, so a game's
-physical events are repeatable.
+Hands are not tidy: they lift a worker and put it back before choosing, slide it across
+a neighbouring cell on the way (its magnet brushes that cell's switch for a few
+milliseconds), place the block before the worker lands, carry Artemis straight to her
+final cell or set her down on the way, and take their time. All of it comes from a
+seeded generator, so a game's physical events are repeatable.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import random
 from dataclasses import dataclass
 
 from santorini_hw.rules.actions import DOME, Action
-from santorini_hw.rules.cells import beyond
+from santorini_hw.rules.cells import NEIGHBOURS, beyond, cells_of
 from santorini_hw.rules.gods import God
 from santorini_hw.rules.position import Position
 from santorini_hw.rules.turn import apply_action, start_turn
@@ -26,6 +27,11 @@ class HandStyle:
     second_thoughts: float = 0.15
     """Lift a worker, put it back, then play."""
     build_before_landing: float = 0.15
+    slide: float = 0.2
+    """Brush a free neighbour of the landing cell on the way (per worker carried)."""
+    brush: tuple[float, float] = (0.005, 0.04)
+    """How long a sliding worker's magnet stays over the cell it brushes (s): shorter
+    than the sensors' settle time, as a hand sliding across a board is."""
     carry_artemis_straight: float = 0.5
     pause: tuple[float, float] = (0.25, 0.9)
     think: tuple[float, float] = (0.5, 2.0)
@@ -44,9 +50,16 @@ class PhysicalPlayer:
         self.events: list[PhysicalEvent] = []
 
     def _at(
-        self, op: str, cell: int = -1, piece: str = "", player: str | None = None, button: str = ""
+        self,
+        op: str,
+        cell: int = -1,
+        *,
+        piece: str = "",
+        player: str | None = None,
+        button: str = "",
+        delay: tuple[float, float] | None = None,
     ) -> None:
-        self.t += self.rng.uniform(*self.style.pause)
+        self.t += self.rng.uniform(*(delay or self.style.pause))
         self.events.append(PhysicalEvent(round(self.t, 3), op, cell, piece, player, button))
 
     def think(self) -> None:
@@ -56,7 +69,7 @@ class PhysicalPlayer:
         self._at("lift", cell)
 
     def place(self, cell: int, piece: str, player: str | None = None) -> None:
-        self._at("place", cell, piece, player)
+        self._at("place", cell, piece=piece, player=player)
 
     def press(self, button: str) -> None:
         self._at("press", button=button)
@@ -106,6 +119,7 @@ class PhysicalPlayer:
         src, dst = move.src, move.dst
         mover = owner_of(board, src)
         self.lift(src)
+        busy = 1 << src | (1 << then_build.dst if then_build is not None else 0)
         if board.side_at(dst) >= 0:  # Apollo swap or Minotaur push: the other worker too
             other = owner_of(board, dst)
             self.lift(dst)
@@ -117,9 +131,23 @@ class PhysicalPlayer:
                     self._build(then_build)
                 return
             self.place(landing, "worker", other)
+            busy |= 1 << landing
         if then_build is not None:
             self._build(then_build)
+        self._maybe_slide(board, dst, mover, busy)
         self.place(dst, "worker", mover)
+
+    def _maybe_slide(self, board: Position, dst: int, mover: str, busy: int) -> None:
+        """On its way to `dst` the worker may pass over a free neighbouring cell (not one
+        of the `busy` cells this move has just changed)."""
+        if self.rng.random() >= self.style.slide:
+            return
+        cells = cells_of(NEIGHBOURS[dst] & ~board.occupied & ~board.domes & ~busy)
+        if not cells:
+            return
+        cell = self.rng.choice(cells)
+        self.place(cell, "worker", mover)
+        self._at("lift", cell, delay=self.style.brush)
 
     def _build(self, action: Action) -> None:
         self.place(action.dst, "dome" if action.kind == DOME else "block")
