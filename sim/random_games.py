@@ -2,7 +2,9 @@
 
 Each generated game carries what was really played (the legal turns) and how many
 illegal physical actions were slipped in (each one is left on the board past the
-grace period, then put right), so a run of the scenario can be checked against it.
+grace period, then put right): workers climbing two levels, jumping two cells or moved
+out of turn, and blocks slipped under a standing worker. A run of the scenario can be
+checked against it.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from santorini_hw.referee.board_view import BoardView, position_view
+from santorini_hw.referee.board_view import BoardView, Buildings, position_view
 from santorini_hw.referee.turn_index import TurnIndex
 from santorini_hw.rules.cells import CELL_COUNT, NEIGHBOURS, cells_of
 from santorini_hw.rules.game import Game, Phase
@@ -93,24 +95,30 @@ def _inject_illegal(
     """Do something the rules forbid, leave it past the grace period, then undo it.
     Returns False when no illegal action of the kinds tried fits this board."""
     index = TurnIndex(start_turn(position))
-    options = _illegal_options(position)
+    # (src, dst): carry a worker; (cell, cell): slip a block under the worker on cell.
+    options = _illegal_carries(position)
+    options += [(cell, cell) for cell in _cells_to_build_under(position)]
     rng.shuffle(options)
     for src, dst in options:
-        view = _after_carry(position, src, dst)
+        view = _after_carry(position, src, dst) if src != dst else _after_build_under(position, src)
         if index.matches(view) or index.holding(view) is not None:
             continue  # legal after all (e.g. Artemis reaches two cells away)
         player = owner_of(position, src)
         hand.think()
         hand.lift(src)
+        if src == dst:  # a block slipped under a standing worker
+            hand.place(src, "block")
         hand.place(dst, "worker", player)
         hand.t += grace + 1.0
         hand.lift(dst)
+        if src == dst:
+            hand.lift(src)
         hand.place(src, "worker", player)
         return True
     return False
 
 
-def _illegal_options(position: Position) -> list[tuple[int, int]]:
+def _illegal_carries(position: Position) -> list[tuple[int, int]]:
     """Worker carries that are usually illegal: climbing two levels, jumping two cells,
     or moving an opponent's worker."""
     free = ~position.occupied & ~position.domes
@@ -128,6 +136,19 @@ def _illegal_options(position: Position) -> list[tuple[int, int]]:
     return options
 
 
+def _cells_to_build_under(position: Position) -> list[int]:
+    """Cells where a block could be slipped under a standing worker (never legal)."""
+    return cells_of(position.occupied & ~position.l3)
+
+
 def _after_carry(position: Position, src: int, dst: int) -> BoardView:
     view = position_view(position)
     return view._replace(workers=view.workers & ~(1 << src) | 1 << dst)
+
+
+def _after_build_under(position: Position, cell: int) -> BoardView:
+    view = position_view(position)
+    l1, l2, l3, domes = view.buildings
+    bit = 1 << cell
+    raised = (l1 | bit, l2 | (bit & l1), l3 | (bit & l2), domes)
+    return view._replace(buildings=Buildings(*raised))
