@@ -19,30 +19,17 @@ import random
 import statistics
 import sys
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict
 from itertools import product
 from typing import Any
 
-from santorini_hw.rules.game import Game
 from santorini_hw.rules.gods import God
 from sim.random_games import generate_game
 from sim.runner import run_scenario
 from sim.scenario import NoiseSettings
+from sim.verdict import judge
 
 PAIRINGS = list(product([None, *God], repeat=2))
-
-
-def recorded_results(game: Game) -> list[object]:
-    """The position after each recorded turn, replayed from the record."""
-    replay = Game(game.lineup)
-    results = []
-    for line in game.record:
-        if line.kind == "place":
-            for cell in line.cells:
-                replay.place(cell)
-        elif line.kind == "turn":
-            replay.play_turn(line.actions)
-            results.append((replay.position, replay.winner))
-    return results
 
 
 def play_one(index: int, seed: int, illegal_rate: float) -> dict[str, Any]:
@@ -53,39 +40,13 @@ def play_one(index: int, seed: int, illegal_rate: float) -> dict[str, Any]:
     generated = generate_game(
         rng, gods=gods, sensors=sensors, noise=noise, illegal_rate=illegal_rate
     )
-    result = asyncio.run(run_scenario(generated.scenario))
-    recorded = recorded_results(result.game)
-    played = [(turn.result, turn.winner) for turn in generated.played]
-    exact = sum(1 for a, b in zip(recorded, played, strict=False) if a[0] == b[0])
-    errors = [e.time for e in result.events if e.kind == "error_raised"]
-    detected = sum(1 for start, end in generated.illegal if any(start <= t <= end for t in errors))
-    completes = [e.time for e in result.events if e.kind == "turn_complete"]
-    latencies = [done - end for done, end in zip(completes, generated.turn_ends, strict=False)]
+    verdict = judge(generated, asyncio.run(run_scenario(generated.scenario)))
     return {
         "index": index,
         "gods": [g.value if g else None for g in gods],
         "sensors": sensors,
-        "turns": len(played),
-        "exact": exact,
-        "wrong": sum(1 for a, b in zip(recorded, played, strict=False) if a[0] != b[0]),
-        "missed": max(0, len(played) - len(recorded)),
-        "extra": max(0, len(recorded) - len(played)),
-        "illegal": len(generated.illegal),
-        "detected": detected,
-        "spurious_errors": len(errors) - detected,
-        "latencies": latencies,
-        "winner_ok": result.game.winner == generated.winner,
-    }
-
-
-def failed(game: dict[str, Any]) -> bool:
-    return bool(
-        game["wrong"]
-        or game["missed"]
-        or game["extra"]
-        or not game["winner_ok"]
-        or game["detected"] < game["illegal"]
-    )
+        "failed": verdict.failed,
+    } | asdict(verdict)
 
 
 def without_latencies(game: dict[str, Any]) -> dict[str, Any]:
@@ -111,7 +72,7 @@ def main() -> None:
         )
         for game in outcomes:
             games.append(game)
-            if failed(game):
+            if game["failed"]:
                 failures.append(game)
                 print(f"failed: {without_latencies(game)}", file=sys.stderr, flush=True)
             if len(games) % 50 == 0:

@@ -1,0 +1,81 @@
+"""How well a run of a generated game recorded what was physically played.
+
+The referee benchmark and the tests judge runs the same way: the recorded turns are
+replayed from the game record and compared, turn by turn, with the legal turns the
+generator played; each injected illegal action must have raised an error while it was
+on the board.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from santorini_hw.rules.game import Game
+from santorini_hw.rules.position import Position
+from sim.random_games import GeneratedGame
+from sim.runner import RunResult
+
+
+@dataclass(frozen=True)
+class Verdict:
+    turns: int
+    exact: int
+    """Turns recorded exactly as played (same position after the turn)."""
+    wrong: int
+    missed: int
+    extra: int
+    illegal: int
+    detected: int
+    """Injected illegal actions that raised an error while they were on the board."""
+    spurious_errors: int
+    """Errors raised with no illegal action on the board."""
+    latencies: tuple[float, ...]
+    """Last physical event of each turn -> the turn's acceptance, simulated seconds."""
+    winner_ok: bool
+
+    @property
+    def failed(self) -> bool:
+        return bool(
+            self.wrong
+            or self.missed
+            or self.extra
+            or not self.winner_ok
+            or self.detected < self.illegal
+        )
+
+
+def judge(generated: GeneratedGame, result: RunResult) -> Verdict:
+    recorded = recorded_positions(result.game)
+    played = [turn.result for turn in generated.played]
+    pairs = list(zip(recorded, played, strict=False))
+    errors = [e.time for e in result.events if e.kind == "error_raised"]
+    detected = sum(1 for start, end in generated.illegal if any(start <= t <= end for t in errors))
+    completes = [e.time for e in result.events if e.kind == "turn_complete"]
+    return Verdict(
+        turns=len(played),
+        exact=sum(1 for a, b in pairs if a == b),
+        wrong=sum(1 for a, b in pairs if a != b),
+        missed=max(0, len(played) - len(recorded)),
+        extra=max(0, len(recorded) - len(played)),
+        illegal=len(generated.illegal),
+        detected=detected,
+        spurious_errors=len(errors) - detected,
+        latencies=tuple(
+            done - end for done, end in zip(completes, generated.turn_ends, strict=False)
+        ),
+        winner_ok=result.game.winner == generated.winner,
+    )
+
+
+def recorded_positions(game: Game) -> list[Position]:
+    """The position after each recorded turn, replayed from the record."""
+    replay = Game(game.lineup)
+    positions = []
+    for line in game.record:
+        if line.kind == "place":
+            for cell in line.cells:
+                replay.place(cell)
+        elif line.kind == "turn":
+            replay.play_turn(line.actions)
+            positions.append(replay.position)
+    return positions
