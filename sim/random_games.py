@@ -136,7 +136,7 @@ def _illegal_carries(position: Position) -> list[tuple[int, int]]:
     return options
 
 
-def _cells_to_build_under(position: Position) -> list[int]:
+def _cells_to_build_under(position: Position) -> tuple[int, ...]:
     """Cells where a block could be slipped under a standing worker (never legal)."""
     return cells_of(position.occupied & ~position.l3)
 

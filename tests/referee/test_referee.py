@@ -70,6 +70,24 @@ def test_climbing_two_levels_is_never_accepted_and_the_error_names_the_cells() -
     assert table.referee.error is None and "error_cleared" in table.kinds()
 
 
+def test_a_block_built_under_a_worker_is_never_accepted() -> None:
+    table = start({"A": ["a1", "e5"], "B": ["c3", "e1"]})
+    table.move("a1", "a2")
+    table.lift("a2")  # slip the build under the worker that just moved
+    table.build("a2")
+    table.place("a2", player="A")
+    table.settle(1.6)
+    error = table.referee.error
+    assert error is not None and table.texts("turn_complete") == []
+    assert error.fixes[0].message == "a2: expected level 0, found 1"
+    table.lift("a2")
+    table.lift("a2")
+    table.place("a2", player="A")
+    assert table.referee.error is None
+    table.build("b2")
+    assert table.texts("turn_complete") == ["a1-a2 b2"]
+
+
 def test_error_guides_one_cell_at_a_time_until_the_board_is_known() -> None:
     table = start({"A": ["a1", "e5"], "B": ["c3", "e1"]})
     table.build("b5")

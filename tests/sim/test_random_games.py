@@ -1,0 +1,75 @@
+"""Random noisy games with illegal actions slipped in, run through the whole simulated
+board: the record must be what was played, and every illegal action must be caught."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+from santorini_hw.rules.gods import God
+from sim.random_games import GeneratedGame, generate_game
+from sim.runner import run_scenario
+from sim.scenario import NoiseSettings
+from sim.verdict import judge
+
+NOISE = NoiseSettings(seed=4, flicker=0.01, bounce_ms=30)
+
+
+def blocks_slipped_under_workers(generated: GeneratedGame) -> int:
+    """Injected windows that start by lifting a worker, placing a block on its cell and
+    putting the worker back on top."""
+    events = generated.scenario.events
+    count = 0
+    for start, _ in generated.illegal:
+        first = next(i for i, e in enumerate(events) if e.t > start)
+        lift, block, worker = events[first : first + 3]
+        count += (
+            lift.op == "lift"
+            and block.piece == "block"
+            and worker.piece == "worker"
+            and lift.cell == block.cell == worker.cell
+        )
+    return count
+
+
+def test_a_noisy_game_is_recorded_as_played_and_every_illegal_action_is_caught() -> None:
+    generated = generate_game(
+        random.Random(8),
+        gods=(God.APOLLO, God.MINOTAUR),
+        noise=NOISE,
+        illegal_rate=0.6,
+        max_turns=24,
+    )
+    assert len(generated.played) >= 10 and len(generated.illegal) >= 5
+    verdict = judge(generated, asyncio.run(run_scenario(generated.scenario)))
+    assert verdict.turns == verdict.exact == len(generated.played)
+    assert verdict.detected == verdict.illegal and not verdict.failed
+    assert len(verdict.latencies) == verdict.turns
+
+
+def test_blocks_slipped_under_a_worker_are_injected_and_caught() -> None:
+    generated = next(
+        game
+        for seed in range(50)
+        if blocks_slipped_under_workers(
+            game := generate_game(
+                random.Random(seed),
+                gods=(God.ARTEMIS, God.ATLAS),
+                sensors="polarity",
+                noise=NOISE,
+                illegal_rate=1.0,
+                max_turns=6,
+            )
+        )
+    )
+    verdict = judge(generated, asyncio.run(run_scenario(generated.scenario)))
+    assert verdict.illegal >= 1 and verdict.detected == verdict.illegal
+    assert not verdict.failed
+
+
+def test_a_game_recorded_wrong_is_judged_failed() -> None:
+    generated = generate_game(random.Random(3), noise=NOISE, illegal_rate=0.0, max_turns=6)
+    result = asyncio.run(run_scenario(generated.scenario))
+    generated.played[-1] = generated.played[0]  # pretend something else was played
+    verdict = judge(generated, result)
+    assert verdict.wrong == 1 and verdict.failed
