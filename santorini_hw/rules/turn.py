@@ -120,6 +120,24 @@ def candidates(state: TurnState) -> list[Action]:
     return []
 
 
+def opening_movers(state: TurnState) -> tuple[int, ...] | None:
+    """The cells of the workers that may open a turn that must open with a move (see
+    `opening_moves`), so a random playout can pick the worker before generating its
+    moves; None when the turn may open otherwise (Prometheus and Hermes may build
+    first) or has begun."""
+    board = state.board
+    god = board.lineup.gods[board.to_move]
+    if state.actions or god is God.PROMETHEUS or god is God.HERMES:
+        return None
+    return cells_of(board.workers[board.lineup.sides[board.to_move]])
+
+
+def opening_moves(state: TurnState, worker: int) -> list[Action]:
+    """The moves `worker` may open the turn with (a worker from `opening_movers`)."""
+    board = state.board
+    return _moves_from(board, worker, board.athena < 0 or not board.athena_blocks_mover)
+
+
 def _moves_from(board: Position, cell: int, up_ok: bool, exclude: int = -1) -> list[Action]:
     lineup = board.lineup
     workers = board.workers
@@ -162,8 +180,11 @@ def _builds_around(board: Position, builders: int) -> list[Action]:
     for side_workers in board.workers:
         area &= ~side_workers
     free = area & ~board.domes
+    builds = [BUILDS[c] for c in cells_of(free & ~board.l3)]
     domable = free if board.lineup.gods[board.to_move] is God.ATLAS else free & board.l3
-    return [BUILDS[c] for c in cells_of(free & ~board.l3)] + [DOMES[c] for c in cells_of(domable)]
+    if domable:
+        builds += [DOMES[c] for c in cells_of(domable)]
+    return builds
 
 
 def apply_action(state: TurnState, action: Action) -> TurnState:
@@ -171,7 +192,7 @@ def apply_action(state: TurnState, action: Action) -> TurnState:
 
     Built with the constructors rather than `_replace`: this is the engine's hot path."""
     if action.kind == MOVE:
-        return _apply_move(state, action.src, action.dst)
+        return _apply_move(state, action)
     board = state.board
     board = board.with_dome(action.dst) if action.kind == DOME else board.with_block(action.dst)
     actions = (*state.actions, action)
@@ -205,7 +226,8 @@ def apply_action(state: TurnState, action: Action) -> TurnState:
     )
 
 
-def _apply_move(state: TurnState, src: int, dst: int) -> TurnState:
+def _apply_move(state: TurnState, move: Action) -> TurnState:
+    src, dst = move.src, move.dst
     board = state.board
     lineup = board.lineup
     god = lineup.gods[board.to_move]
@@ -233,7 +255,7 @@ def _apply_move(state: TurnState, src: int, dst: int) -> TurnState:
     )
     return TurnState(
         moved,
-        (*state.actions, MOVES[src][dst]),
+        (*state.actions, move),
         dst,
         state.origin if src == state.worker else src,
         state.moves + 1,

@@ -19,6 +19,8 @@ from santorini_hw.rules.turn import (
     can_end,
     candidates,
     finish,
+    opening_movers,
+    opening_moves,
     start_turn,
     state_key,
 )
@@ -75,23 +77,47 @@ def random_turn(position: Position, rng: random.Random) -> Turn | None:
 def _random_completion(
     state: TurnState, rng: random.Random, seen: set[tuple[object, ...]] | None
 ) -> TurnState | None:
-    options = candidates(state)
     ending = state.won or state.builds > 0  # can_end, inlined: the playouts' hot path
+    if ending:
+        god = state.board.god
+        if god is not God.DEMETER and god is not God.HEPHAESTUS:
+            return state  # only their optional second build can follow a build
+    movers = opening_movers(state)
+    if movers is not None:  # pick the worker first: only its moves are generated
+        start = int(rng.random() * len(movers))
+        for worker in movers[start:] + movers[:start]:
+            done = _random_child(state, opening_moves(state, worker), rng, seen)
+            if done is not None:
+                return done
+        return None
+    options = candidates(state)
     if ending and (not options or rng.random() < 0.5):
         return state
+    done = _random_child(state, options, rng, seen)
+    return state if done is None and ending else done
+
+
+def _random_child(
+    state: TurnState,
+    options: list[Action],
+    rng: random.Random,
+    seen: set[tuple[object, ...]] | None,
+) -> TurnState | None:
+    """A random completion through one of `options` (drawn without replacement, only as
+    far as needed), or None when none of them completes."""
     remaining = len(options)
-    while remaining:  # draw without replacement, only as far as needed
+    while remaining:
         pick = int(rng.random() * remaining)
         remaining -= 1
         action = options[pick]
         options[pick] = options[remaining]
         child = apply_action(state, action)
-        if not _first_visit(child, seen):
+        if seen is not None and not _first_visit(child, seen):
             continue
         done = _random_completion(child, rng, seen)
         if done is not None:
             return done
-    return state if ending else None
+    return None
 
 
 def winning_turn_exists(position: Position) -> bool:

@@ -86,6 +86,33 @@ def test_cheap_win_check_matches_generation(position: Position) -> None:
     assert winning_turn_exists(position) == any(t.winner for t in generate_turns(position))
 
 
+@settings(max_examples=80, deadline=None)
+@given(positions, st.integers(0, 10**6))
+def test_a_random_turn_is_one_of_the_generated_turns(position: Position, seed: int) -> None:
+    turns = generate_turns(position)
+    outcomes = {(turn.result, turn.winner) for turn in turns}
+    rng = random.Random(seed)
+    for _ in range(5):
+        turn = random_turn(position, rng)
+        if not turns:
+            assert turn is None
+            return
+        assert turn is not None and (turn.result, turn.winner) in outcomes
+
+
+def test_a_random_turn_moves_the_other_worker_when_one_is_boxed_in() -> None:
+    boxed = position_from_json(
+        {
+            "workers": {"A": ["a1", "e5"], "B": ["c3", "e1"]},
+            "domes": ["a2", "b1", "b2"],
+            "to_move": "A",
+        }
+    )
+    for seed in range(40):
+        turn = random_turn(boxed, random.Random(seed))
+        assert turn is not None and actions_text(turn.actions).startswith("e5-")
+
+
 @settings(max_examples=25, deadline=None)
 @given(st.integers(0, 10**6), st.tuples(GODS, GODS))
 def test_undo_restores_the_exact_state_and_records_round_trip(seed: int, gods: tuple) -> None:
