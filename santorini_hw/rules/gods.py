@@ -21,6 +21,10 @@ class God(Enum):
     PAN = "Pan"
     PROMETHEUS = "Prometheus"
 
+    # Members are singletons compared by identity, so the identity hash is right, and it
+    # is much cheaper than Enum's (a position holds its gods and is hashed in every search).
+    __hash__ = object.__hash__
+
     def __repr__(self) -> str:
         return f"<God.{self.name}: {self.value!r}>"
 

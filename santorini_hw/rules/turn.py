@@ -121,21 +121,24 @@ def candidates(state: TurnState) -> list[Action]:
 
 
 def opening_movers(state: TurnState) -> tuple[int, ...] | None:
-    """The cells of the workers that may open a turn that must open with a move (see
-    `opening_moves`), so a random playout can pick the worker before generating its
-    moves; None when the turn may open otherwise (Prometheus and Hermes may build
-    first) or has begun."""
-    board = state.board
-    god = board.lineup.gods[board.to_move]
-    if state.actions or god is God.PROMETHEUS or god is God.HERMES:
+    """The workers that may open the turn, so a random playout can pick the worker before
+    generating its options (`opening_moves`); None once the turn has begun."""
+    if state.actions:
         return None
+    board = state.board
     return cells_of(board.workers[board.lineup.sides[board.to_move]])
 
 
 def opening_moves(state: TurnState, worker: int) -> list[Action]:
-    """The moves `worker` may open the turn with (a worker from `opening_movers`)."""
+    """The actions `worker` (one of `opening_movers`) may open the turn with: its moves,
+    and for Prometheus and Hermes its builds before (or without) moving. Together, the
+    workers' lists are `candidates(state)`."""
     board = state.board
-    return _moves_from(board, worker, board.athena < 0 or not board.athena_blocks_mover)
+    moves = _moves_from(board, worker, board.athena < 0 or not board.athena_blocks_mover)
+    god = board.lineup.gods[board.to_move]
+    if god is God.PROMETHEUS or god is God.HERMES:
+        moves += _builds_around(board, 1 << worker)
+    return moves
 
 
 def _moves_from(board: Position, cell: int, up_ok: bool, exclude: int = -1) -> list[Action]:

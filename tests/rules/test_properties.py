@@ -17,9 +17,13 @@ from santorini_hw.rules.position import Position
 from santorini_hw.rules.position_json import position_from_json, position_to_json
 from santorini_hw.rules.turn import (
     TurnState,
+    apply_action,
     can_end,
+    candidates,
     finish,
     legal_actions,
+    opening_movers,
+    opening_moves,
     play,
     start_turn,
     state_key,
@@ -98,6 +102,17 @@ def test_a_random_turn_is_one_of_the_generated_turns(position: Position, seed: i
             assert turn is None
             return
         assert turn is not None and (turn.result, turn.winner) in outcomes
+
+
+@given(positions)
+def test_the_workers_opening_moves_are_the_opening_candidates(position: Position) -> None:
+    start = start_turn(position)
+    movers = opening_movers(start)
+    assert movers is not None
+    by_worker = {action for worker in movers for action in opening_moves(start, worker)}
+    assert by_worker == set(candidates(start))
+    for action in candidates(start)[:1]:
+        assert opening_movers(apply_action(start, action)) is None
 
 
 def test_a_random_turn_moves_the_other_worker_when_one_is_boxed_in() -> None:
