@@ -14,7 +14,7 @@ from santorini_hw.rules.turn import (
     TurnState,
     apply_action,
     can_end,
-    legal_actions,
+    candidates,
     state_key,
 )
 
@@ -28,19 +28,37 @@ class TurnIndex:
         self._walk(start)
 
     def _walk(self, start: TurnState) -> None:
+        """Index the states the turn can reach and still complete, in depth-first order.
+
+        The walk follows every candidate action once, then keeps the states from which
+        an ending state can be reached (one backward pass over the recorded edges),
+        rather than asking `legal_actions` to search ahead from every state: Hermes'
+        shuffles made that quadratic."""
         hermes = start.god is God.HERMES
-        seen: set[object] = set()
-        stack = [start]
+        visited: dict[object, TurnState] = {}
+        parents: dict[object, list[object]] = {}
+        ending: list[object] = []
+        stack: list[tuple[TurnState, object]] = [(start, None)]
         while stack:
-            state = stack.pop()
-            key = state_key(state) if hermes else state._replace(actions=())
-            if key in seen:
+            state, parent = stack.pop()
+            key: object = state_key(state) if hermes else state._replace(actions=())
+            parents.setdefault(key, []).append(parent)
+            if key in visited:
                 continue
-            seen.add(key)
-            view = position_view(state.board, self._with_owners)
-            self._by_view.setdefault(view, []).append(state)
-            self._by_buildings.setdefault(view.buildings, []).append((view.workers, state))
-            stack.extend(apply_action(state, action) for action in legal_actions(state))
+            visited[key] = state
+            if can_end(state):
+                ending.append(key)
+            stack.extend((apply_action(state, action), key) for action in candidates(state))
+        completable = _reaching(ending, parents)
+        for key, state in visited.items():
+            if key in completable or state is start:
+                view = position_view(state.board, self._with_owners)
+                self._by_view.setdefault(view, []).append(state)
+                self._by_buildings.setdefault(view.buildings, []).append((view.workers, state))
+
+    def __len__(self) -> int:
+        """How many states the turn can reach (the index's size)."""
+        return sum(len(states) for states in self._by_view.values())
 
     def matches(self, view: BoardView) -> list[TurnState]:
         """States whose board looks exactly like `view`: fewest actions first, then those
@@ -59,3 +77,15 @@ class TurnIndex:
             if best is None or len(state.actions) < len(best.actions):
                 best = state
         return best
+
+
+def _reaching(targets: list[object], parents: dict[object, list[object]]) -> set[object]:
+    """The keys from which one of `targets` can be reached, following `parents` back."""
+    found = set(targets)
+    stack = list(targets)
+    while stack:
+        for parent in parents.get(stack.pop(), ()):
+            if parent is not None and parent not in found:
+                found.add(parent)
+                stack.append(parent)
+    return found

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from santorini_hw.rules.actions import actions_text
+from santorini_hw.rules.gods import God
+from santorini_hw.rules.playout import random_placement
 from santorini_hw.rules.position import Position
 from santorini_hw.rules.position_json import position_from_json, position_to_json
-from santorini_hw.rules.turns import Turn, generate_turns
+from santorini_hw.rules.turns import Turn, generate_turns, random_turn
 
 
 def position(
@@ -27,6 +30,18 @@ def position(
         document["domes"] = domes
     document.update(extra)
     return position_from_json(document)
+
+
+def midgame(seed: int, gods: tuple[God | None, God | None], plies: int) -> Position:
+    """A two-player position after `plies` random turns (fewer if the game ends)."""
+    rng = random.Random(seed)
+    position = random_placement(("A", "B"), gods, rng)
+    for _ in range(plies):
+        turn = random_turn(position, rng)
+        if turn is None or turn.winner:
+            break
+        position = turn.result
+    return position
 
 
 def turns_by_text(start: Position) -> dict[str, Turn]:

@@ -12,7 +12,6 @@ from santorini_hw.rules.actions import actions_text, parse_actions
 from santorini_hw.rules.game import Game
 from santorini_hw.rules.gods import God
 from santorini_hw.rules.notation import parse_record, record_text
-from santorini_hw.rules.playout import random_placement
 from santorini_hw.rules.position import Position
 from santorini_hw.rules.position_json import position_from_json, position_to_json
 from santorini_hw.rules.turn import (
@@ -29,19 +28,9 @@ from santorini_hw.rules.turn import (
     state_key,
 )
 from santorini_hw.rules.turns import generate_turns, random_turn, winning_turn_exists
+from tests.rules.helpers import midgame
 
 GODS = st.sampled_from([None, *God])
-
-
-def midgame(seed: int, gods: tuple[God | None, God | None], plies: int) -> Position:
-    rng = random.Random(seed)
-    position = random_placement(("A", "B"), gods, rng)
-    for _ in range(plies):
-        turn = random_turn(position, rng)
-        if turn is None or turn.winner:
-            break
-        position = turn.result
-    return position
 
 
 positions = st.builds(midgame, st.integers(0, 10**6), st.tuples(GODS, GODS), st.integers(0, 12))
