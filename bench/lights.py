@@ -34,7 +34,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from santorini_hw.clock import ManualClock, SystemClock
-from santorini_hw.hardware_config import load_hardware_config
+from santorini_hw.hardware.config import load_hardware_config
 from santorini_hw.lights.compositor import Compositor, LightsOutput
 from santorini_hw.lights.frames import Renderer
 from santorini_hw.lights.referee_lights import RefereeLights

@@ -4,8 +4,9 @@
 thread, with the master side of a pty as its USB port, a `read_cell(index) -> int`
 callable as its ADC and a recording pixel buffer as its NeoPixels. The daemon
 opens `path` with pyserial exactly as it opens the real device: `path` is a
-symlink in a temporary directory that `replug()` repoints to a fresh pty, as the
-udev rule repoints /dev/santorini-bridge.
+symlink in a folder of its own (a fresh temporary one, or `directory`) that `replug()`
+repoints to a fresh pty, as the udev rule repoints /dev/santorini-bridge. The folder is
+removed on `close()`; a `directory` left behind by a killed process is emptied first.
 
 Everything that changes the bridge (unplug, replug, reset, freeze, inject) runs in
 the bridge thread between two firmware steps, so it never races a half-written frame.
@@ -103,6 +104,7 @@ class FakeBridge:
         period_s: float = 0.002,
         clock: Callable[[], int] = _milliseconds,
         on_show: Callable[[tuple[Pixel, ...]], None] | None = None,
+        directory: str | None = None,
         **bridge_options: Any,
     ) -> None:
         self._read_cell = read_cell
@@ -110,7 +112,7 @@ class FakeBridge:
         self._clock = clock
         self._bridge_options = bridge_options
         self.pixels: RecordingPixels | None = RecordingPixels(pixels, on_show) if pixels else None
-        self._dir = tempfile.mkdtemp(prefix="santorini-bridge-")
+        self._dir = _fresh_directory(directory)
         self.path = os.path.join(self._dir, "santorini-bridge")
         self._master = -1
         self._slave = -1
@@ -239,3 +241,12 @@ class FakeBridge:
         self._master = self._slave = -1
         with contextlib.suppress(FileNotFoundError):
             os.remove(self.path)
+
+
+def _fresh_directory(directory: str | None) -> str:
+    """A new temporary folder, or `directory` emptied of a killed run's leftovers."""
+    if directory is None:
+        return tempfile.mkdtemp(prefix="santorini-bridge-")
+    shutil.rmtree(directory, ignore_errors=True)
+    os.makedirs(directory, mode=0o700)
+    return directory

@@ -35,8 +35,8 @@ from gpiozero import Device
 from gpiozero.pins.mock import MockFactory
 
 from santorini_hw.clock import ManualClock
-from santorini_hw.hardware import SCAN_PERIOD, BoardHardware
-from santorini_hw.hardware_config import HardwareConfig, PixelMap, load_hardware_config
+from santorini_hw.hardware.board import SCAN_PERIOD, BoardHardware
+from santorini_hw.hardware.config import HardwareConfig, PixelMap, load_hardware_config
 from santorini_hw.lights.strips import Pixel, PixelStrip, SimulatedStrip
 from santorini_hw.rules.cells import CELL_COUNT, cell_name, parse_cell
 from santorini_hw.sensing.bridge_client import BridgeCounters, BridgeSettings
@@ -114,7 +114,8 @@ class SimulatedHardware:
     """A simulated board behind the real `BoardHardware`; see the module doc.
 
     `noise` adds switch flicker, contact bounce and ADC noise; `table` is the
-    calibration fusion uses (the config's default bands unless given).
+    calibration fusion uses (the config's default bands unless given); `bridge_dir` is
+    the folder of the fake bridge's port (a temporary one unless given).
     """
 
     def __init__(
@@ -125,6 +126,7 @@ class SimulatedHardware:
         noise: Noise | None = None,
         table: CalibrationTable | None = None,
         scan_period: float = SCAN_PERIOD,
+        bridge_dir: str | None = None,
     ) -> None:
         self.config = config or load_hardware_config()
         self.clock = clock or ManualClock()
@@ -141,6 +143,7 @@ class SimulatedHardware:
             self._read_stack,
             pixels=self.config.lights.map.pixel_count,
             threshold=BRIDGE_THRESHOLD,
+            directory=bridge_dir,
         )
         self.hardware = BoardHardware(
             self.config,

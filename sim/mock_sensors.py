@@ -19,7 +19,7 @@ from typing import Any
 from gpiozero import Device
 from gpiozero.pins.mock import MockFactory, MockPin, MockSPIDevice
 
-from santorini_hw.hardware_config import WorkerSensing
+from santorini_hw.hardware.config import WorkerSensing
 from santorini_hw.rules.cells import CELL_COUNT
 from sim.physical import PhysicalBoard
 

@@ -9,7 +9,7 @@ injected clock, so the simulator runs as fast as it likes; noise comes from a se
 random generator, so a run is repeatable for a given seed and sequence of calls.
 
 >>> from santorini_hw.clock import ManualClock
->>> from santorini_hw.hardware_config import load_hardware_config
+>>> from santorini_hw.hardware.config import load_hardware_config
 >>> board = PhysicalBoard(load_hardware_config().stacks, ManualClock())
 >>> board.place("c3", "block"); board.place("c3", "worker", player="A")
 >>> board.level(12), board.worker(12), board.lift("c3")
@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from santorini_hw.clock import Clock
-from santorini_hw.hardware_config import MAX_LEVEL, Stacks
+from santorini_hw.hardware.config import MAX_LEVEL, Stacks
 from santorini_hw.rules.cells import CELL_COUNT, cell_name, parse_cell
 
 PieceKind = Literal["worker", "block", "dome"]

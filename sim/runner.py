@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from santorini_hw.clock import ManualClock
-from santorini_hw.hardware_config import HardwareConfig, load_hardware_config
+from santorini_hw.hardware.config import HardwareConfig, load_hardware_config
 from santorini_hw.hints.search import best_turn
 from santorini_hw.lights.compositor import DEFAULT_MAX_FPS, Compositor, LightsOutput
 from santorini_hw.lights.frames import Frame, Renderer

@@ -32,9 +32,9 @@ from santorini_hw.api.models import (
     PressRequest,
     Resync,
 )
-from santorini_hw.board_service import BoardService
+from santorini_hw.daemon.service import BoardService
+from santorini_hw.daemon.settings import Settings
 from santorini_hw.rules.gods import God, parse_god
-from santorini_hw.settings import Settings
 from santorini_hw.store import StoreError
 
 _T = TypeVar("_T")

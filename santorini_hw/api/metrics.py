@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import TYPE_CHECKING
 
-from santorini_hw.event_hub import EventHub
+from santorini_hw.daemon.event_hub import EventHub
 from santorini_hw.sensing.bridge_session import BridgeState
 
 if TYPE_CHECKING:
-    from santorini_hw.board_service import BoardService
+    from santorini_hw.daemon.service import BoardService
 
 _PREFIX = "santorini_"
 

@@ -9,7 +9,7 @@ from collections.abc import Callable, Hashable
 from typing import Protocol, TextIO
 
 from santorini_hw.clock import Clock
-from santorini_hw.hardware_config import PixelMap
+from santorini_hw.hardware.config import PixelMap
 from santorini_hw.lights.strips import Pixel, PixelStrip
 from santorini_hw.rules.cells import cell_name
 from santorini_hw.sensing.calibration import describe

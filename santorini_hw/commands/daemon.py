@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from santorini_hw.settings import Settings, SettingsError, load_settings
+from santorini_hw.daemon.settings import Settings, SettingsError, load_settings
 
 
 def register(subparsers: Any) -> None:
@@ -40,14 +40,14 @@ def _settings(args: argparse.Namespace) -> Settings | None:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from santorini_hw.daemon import run
+    from santorini_hw.daemon.main import run
 
     settings = _settings(args)
     return 2 if settings is None else run(settings)
 
 
 def _token(args: argparse.Namespace) -> int:
-    from santorini_hw.daemon import main_token
+    from santorini_hw.daemon.main import main_token
 
     settings = _settings(args)
     return 2 if settings is None else main_token(settings)

@@ -18,8 +18,8 @@ from santorini_hw.checks.calibrate import run_calibration
 from santorini_hw.checks.rig import Actor, HumanActor, Rig
 from santorini_hw.checks.selftest import SelfTest
 from santorini_hw.clock import SystemClock
-from santorini_hw.hardware import BoardHardware
-from santorini_hw.hardware_config import HardwareConfig, load_hardware_config
+from santorini_hw.hardware.board import BoardHardware
+from santorini_hw.hardware.config import HardwareConfig, load_hardware_config
 from santorini_hw.lights.strips import StripUnavailableError
 from santorini_hw.rules.cells import CELL_COUNT, parse_cell
 from santorini_hw.sensing.calibration import (

@@ -12,7 +12,7 @@ import json
 import sys
 from typing import Any
 
-from santorini_hw.commands.rules import answer_each, turn_json
+from santorini_hw.commands.position_io import answer_each, turn_json
 from santorini_hw.hints.match import PlayerSpecError, parse_player, play_match
 from santorini_hw.hints.search import SearchResult, best_turn
 from santorini_hw.rules.position import Position

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any, TextIO
 
 from santorini_hw.commands.god_option import GODS_HELP, two_gods
+from santorini_hw.commands.textboard import draw_board
 from santorini_hw.hints.baselines import greedy_player, random_player
 from santorini_hw.rules.actions import NotationError, actions_text, parse_actions
 from santorini_hw.rules.cells import CELL_COUNT, CellError, parse_cell
@@ -21,7 +22,6 @@ from santorini_hw.rules.gods import UnknownGodError
 from santorini_hw.rules.position import Position
 from santorini_hw.rules.turn import IllegalActionError
 from santorini_hw.rules.turns import Turn, generate_turns
-from santorini_hw.textboard import draw_board
 
 Opponent = Callable[[Position, random.Random], Turn | None]
 OPPONENTS: dict[str, Opponent] = {"greedy": greedy_player, "random": random_player}

@@ -14,7 +14,7 @@ start of its pattern, so it shows at once.
 
 `LightsOutput` wraps it for the daemon's asyncio loop and writes to a `PixelStrip`.
 
->>> from santorini_hw.hardware_config import PixelMap
+>>> from santorini_hw.hardware.config import PixelMap
 >>> from santorini_hw.lights.scenes import Element, Mark, Scene
 >>> renderer = Renderer(PixelMap(1, serpentine=False, rotation=0), brightness=1, budget_ma=1500)
 >>> compositor = Compositor(renderer)

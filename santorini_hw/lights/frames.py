@@ -6,7 +6,7 @@ mark is dark, never left as it was. Colours go through the palette, the gamma ta
 with the brightness setting, the per-cell pixel map of hardware/board.toml and,
 last, the current cap.
 
->>> from santorini_hw.hardware_config import PixelMap
+>>> from santorini_hw.hardware.config import PixelMap
 >>> from santorini_hw.lights.scenes import Element, Mark, Scene
 >>> renderer = Renderer(PixelMap(1, serpentine=True, rotation=0), brightness=1.0, budget_ma=1500)
 >>> frame = renderer.render(Scene().with_mark("a2", Mark(Element.BUILD)), age=0.0)
@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from santorini_hw.hardware_config import Lights, PixelMap
+from santorini_hw.hardware.config import Lights, PixelMap
 from santorini_hw.lights.palette import (
     DARK,
     DEFAULT_GAMMA,

@@ -24,7 +24,7 @@ from typing import Any, Protocol
 
 from adafruit_pixelbuf import PixelBuf
 
-from santorini_hw.hardware_config import Lights
+from santorini_hw.hardware.config import Lights
 
 Pixel = tuple[int, int, int]
 

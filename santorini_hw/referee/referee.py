@@ -12,7 +12,6 @@ Minotaur) is only believed where the players actually touched the board.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from itertools import permutations
 
 from santorini_hw.referee.board_view import (
     BoardView,
@@ -22,10 +21,11 @@ from santorini_hw.referee.board_view import (
     position_view,
 )
 from santorini_hw.referee.events import RefereeEvent
+from santorini_hw.referee.resync import ResyncError, adopted_position
 from santorini_hw.referee.turn_index import TurnIndex
 from santorini_hw.rules.actions import actions_text
 from santorini_hw.rules.cells import cell_name, cells_of
-from santorini_hw.rules.game import Game, GameError, Phase
+from santorini_hw.rules.game import Game, Phase
 from santorini_hw.rules.position import Position
 from santorini_hw.rules.turn import TurnState, can_end, finish, legal_actions, start_turn
 from santorini_hw.sensing.observation import Observation
@@ -37,10 +37,6 @@ class RefereeSettings:
     """Seconds a settled board may match nothing before an error is raised."""
     polarity: bool = False
     """The worker sensors tell players apart."""
-
-
-class ResyncError(ValueError):
-    """The board cannot be adopted as it stands (wrong number of workers, faults)."""
 
 
 @dataclass
@@ -171,7 +167,7 @@ class Referee:
         if not observation.valid:
             raise ResyncError(f"sensor faults: {observation.faults()}")
         view = observed_view(observation, self.settings.polarity)
-        position = _adopted_position(game.position, view)
+        position = adopted_position(game.position, view)
         game.adopt(position)
         self.undo_target = None
         self.restoring = False
@@ -397,44 +393,3 @@ class Referee:
         self, kind: str, player: str | None, text: str = "", cells: tuple[str, ...] = ()
     ) -> RefereeEvent:
         return RefereeEvent(kind, self._now, player, text, cells)
-
-
-def _adopted_position(recorded: Position, view: BoardView) -> Position:
-    """The recorded game with the board's buildings and workers; identities go to the
-    assignment that moves the workers least (or to the sensed owners)."""
-    alive = [side for side, mask in enumerate(recorded.workers) if mask]
-    cells = cells_of(view.workers)
-    if len(cells) != 2 * len(alive):
-        raise ResyncError(
-            f"the board shows {len(cells)} workers; the game has {2 * len(alive)} in play"
-        )
-    slots = [side for side in alive for _ in range(2)]
-    best: tuple[int, tuple[int, ...]] | None = None
-    for order in set(permutations(slots)):
-        cost = sum(
-            min(_distance(cell, w) for w in cells_of(recorded.workers[side]))
-            for cell, side in zip(cells, order, strict=True)
-        )
-        if best is None or cost < best[0]:
-            best = (cost, order)
-    if best is None:
-        raise GameError("no workers to assign")
-    workers = [0] * len(recorded.workers)
-    for cell, side in zip(cells, best[1], strict=True):
-        workers[side] |= 1 << cell
-    b = view.buildings
-    return Position(
-        b.l1,
-        b.l2,
-        b.l3,
-        b.domes,
-        tuple(workers),
-        recorded.to_move,
-        -1,
-        recorded.out,
-        recorded.lineup,
-    )
-
-
-def _distance(a: int, b: int) -> int:
-    return max(abs(a % 5 - b % 5), abs(a // 5 - b // 5))

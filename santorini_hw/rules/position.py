@@ -10,9 +10,9 @@ changes during a game and is shared by every position of it.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-from santorini_hw.rules.cells import ALL_CELLS, CELL_COUNT, cells_of
+from santorini_hw.rules.cells import ALL_CELLS, CELL_COUNT, cell_name, cells_of
 from santorini_hw.rules.gods import God
 
 BOX_SUPPLY = {"level1": 22, "level2": 18, "level3": 14, "dome": 18}
@@ -197,6 +197,28 @@ class Position(NamedTuple):
         return position
 
     def __repr__(self) -> str:
-        from santorini_hw.rules.position_json import position_to_json
-
         return f"Position({position_to_json(self)})"
+
+
+def position_to_json(position: Position) -> dict[str, Any]:
+    """The position JSON object (sparse heights, sorted cells, key order = turn order)."""
+    lineup = position.lineup
+    heights = {cell_name(c): h for c, h in enumerate(position.heights()) if h}
+    document: dict[str, Any] = {
+        "heights": dict(sorted(heights.items())),
+        "domes": sorted(cell_name(c) for c in cells_of(position.domes)),
+        "workers": {
+            player: sorted(cell_name(c) for c in cells_of(position.workers[side]))
+            for player, side in zip(lineup.players, lineup.sides, strict=True)
+        },
+    }
+    if any(lineup.gods):
+        document["gods"] = {
+            player: god.value if god else None
+            for player, god in zip(lineup.players, lineup.gods, strict=True)
+        }
+    document["to_move"] = position.player
+    document["athena_moved_up"] = position.athena >= 0
+    if lineup.is_team_game:
+        document["teams"] = [list(lineup.members(side)) for side in range(lineup.side_count)]
+    return document

@@ -1,7 +1,9 @@
 """Position JSON (the contract in design.md) to and from `Position`, with clear errors.
 
-Every error is a `PositionError` whose message starts with the offending field, e.g.
-``workers.B: two workers on c3``. Extra fields are refused so that typos are caught.
+Writing lives with `Position` itself (its `repr` shows its JSON) and is re-exported
+here, so that this module is the contract's one door. Every error is a `PositionError`
+whose message starts with the offending field, e.g. ``workers.B: two workers on c3``.
+Extra fields are refused so that typos are caught.
 """
 
 from __future__ import annotations
@@ -11,7 +13,16 @@ from typing import Any
 
 from santorini_hw.rules.cells import CellError, cell_name, cells_of, parse_cell
 from santorini_hw.rules.gods import God, UnknownGodError, parse_god
-from santorini_hw.rules.position import Lineup, Position, make_lineup
+from santorini_hw.rules.position import Lineup, Position, make_lineup, position_to_json
+
+__all__ = [
+    "FIELDS",
+    "PositionError",
+    "parse_position",
+    "position_from_json",
+    "position_to_json",
+    "position_to_text",
+]
 
 FIELDS = ("heights", "domes", "workers", "gods", "to_move", "athena_moved_up", "teams")
 
@@ -199,30 +210,6 @@ def _parse_athena(data: Any, lineup: Lineup, to_move: int) -> int:
     raise PositionError(
         "athena_moved_up", "true needs an opponent of the player to move with Athena"
     )
-
-
-def position_to_json(position: Position) -> dict[str, Any]:
-    """The position JSON object (sparse heights, sorted cells, key order = turn order)."""
-    lineup = position.lineup
-    heights = {cell_name(c): h for c, h in enumerate(position.heights()) if h}
-    document: dict[str, Any] = {
-        "heights": dict(sorted(heights.items())),
-        "domes": sorted(cell_name(c) for c in cells_of(position.domes)),
-        "workers": {
-            player: sorted(cell_name(c) for c in cells_of(position.workers[side]))
-            for player, side in zip(lineup.players, lineup.sides, strict=True)
-        },
-    }
-    if any(lineup.gods):
-        document["gods"] = {
-            player: god.value if god else None
-            for player, god in zip(lineup.players, lineup.gods, strict=True)
-        }
-    document["to_move"] = position.player
-    document["athena_moved_up"] = position.athena >= 0
-    if lineup.is_team_game:
-        document["teams"] = [list(lineup.members(side)) for side in range(lineup.side_count)]
-    return document
 
 
 def position_to_text(position: Position) -> str:

@@ -16,7 +16,7 @@ from typing import Any
 from gpiozero import Button
 
 from santorini_hw.clock import Clock
-from santorini_hw.hardware_config import Buttons
+from santorini_hw.hardware.config import Buttons
 
 BUTTON_NAMES = ("done", "undo", "hint")
 

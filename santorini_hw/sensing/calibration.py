@@ -7,7 +7,7 @@ reading wandering at an edge does not toggle; a reading in no band and not near 
 current one makes the cell faulty, because a guess would feed the referee a build
 nobody made. Tables are saved as JSON, atomically, in the daemon's config directory.
 
->>> from santorini_hw.hardware_config import load_hardware_config
+>>> from santorini_hw.hardware.config import load_hardware_config
 >>> classifier = StackClassifier(CalibrationTable.from_config(load_hardware_config().stacks))
 >>> classifier.classify(12, 41_000)
 Band(level=2, dome=False, low=39200, high=43200)
@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from santorini_hw.hardware_config import MAX_LEVEL, Band, Stacks
+from santorini_hw.hardware.config import MAX_LEVEL, Band, Stacks
 from santorini_hw.rules.cells import CELL_COUNT, CELL_NAMES, cell_name, parse_cell
 
 TABLE_FILE = "calibration.json"

@@ -8,7 +8,7 @@ samples, `table()` turns them into bands and refuses a cell whose stacks are not
 separable, naming them, instead of saving a table that would misread builds.
 
 >>> from santorini_hw.sensing.calibration import CalibrationTable
->>> from santorini_hw.hardware_config import load_hardware_config
+>>> from santorini_hw.hardware.config import load_hardware_config
 >>> stacks = load_hardware_config().stacks
 >>> procedure = CalibrationProcedure(CalibrationTable.from_config(stacks), cells=[12])
 >>> procedure.step
@@ -25,7 +25,7 @@ import statistics
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from santorini_hw.hardware_config import Band
+from santorini_hw.hardware.config import Band
 from santorini_hw.rules.cells import CELL_COUNT, cell_name
 from santorini_hw.sensing.calibration import (
     CalibrationError,

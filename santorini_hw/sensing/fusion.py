@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from santorini_hw.clock import Clock
-from santorini_hw.hardware_config import Band, HardwareConfig
+from santorini_hw.hardware.config import Band, HardwareConfig
 from santorini_hw.rules.cells import CELL_COUNT
 from santorini_hw.sensing.calibration import CalibrationTable, StackClassifier
 from santorini_hw.sensing.debounce import Debouncer

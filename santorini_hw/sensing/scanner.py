@@ -25,7 +25,7 @@ from typing import Any
 
 from santorini_hw.clock import Clock, SystemClock
 from santorini_hw.closing import AsyncStartStop
-from santorini_hw.hardware_config import HardwareConfig
+from santorini_hw.hardware.config import HardwareConfig
 from santorini_hw.sensing.bridge_client import (
     BridgeClient,
     BridgeSettings,

@@ -19,7 +19,7 @@ from typing import Any, Protocol
 from gpiozero import DigitalInputDevice, DigitalOutputDevice, SPIDevice
 
 from santorini_hw.closing import Closing
-from santorini_hw.hardware_config import WorkerSensing
+from santorini_hw.hardware.config import WorkerSensing
 from santorini_hw.rules.cells import ALL_CELLS, CELL_COUNT
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 
-from santorini_hw.event_hub import EventHub
+from santorini_hw.daemon.event_hub import EventHub
 
 
 def test_a_slow_client_is_dropped_and_the_others_keep_receiving() -> None:

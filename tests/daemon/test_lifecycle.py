@@ -6,13 +6,16 @@ from __future__ import annotations
 import signal
 from pathlib import Path
 
+from santorini_hw.daemon.main import SIM_BRIDGE_DIR
 from santorini_hw.store import Store
 from tests.daemon.harness import A_WINS, SETUP, Daemon
 
 
 def test_sigterm_stops_cleanly_with_exit_0(daemon: Daemon) -> None:
     daemon.place_workers({"A": ["a1", "d1"]})
+    assert (daemon.state_dir / SIM_BRIDGE_DIR).is_dir()
     assert daemon.stop(signal.SIGTERM) == 0
+    assert not (daemon.state_dir / SIM_BRIDGE_DIR).exists()  # the simulated port is gone
     with Store.open(daemon.state_dir / "games.sqlite3") as store:
         kinds = [event.kind for event in store.events()]
         assert kinds[-1] == "daemon_stop"
@@ -32,6 +35,8 @@ def test_kill_9_mid_turn_then_restart_restores_every_confirmed_turn(tmp_path: Pa
         first.stop(signal.SIGKILL)  # ... and the power goes
     finally:
         first.close()
+    stale = tmp_path / "state" / SIM_BRIDGE_DIR
+    (stale / "left-by-the-killed-run").write_text("")
     second = Daemon(tmp_path / "state").start()
     try:
         state = second.state()
@@ -39,6 +44,7 @@ def test_kill_9_mid_turn_then_restart_restores_every_confirmed_turn(tmp_path: Pa
         assert state["record"] == before["record"]
         assert state["position"] == before["position"]
         assert state["to_move"] == "B" and state["phase"] == "play"
+        assert sorted(p.name for p in stale.iterdir()) == ["santorini-bridge"]  # cleaned
         # The new simulated board is empty: the referee guides the players back.
         state = second.wait_state(lambda s: s["error"] is not None, "the board error")
         assert {fix["kind"] for fix in state["error"]["fixes"]} == {"place_worker", "add_piece"}

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from santorini_hw.settings import SettingsError, load_settings
+from santorini_hw.daemon.settings import SettingsError, load_settings
 
 
 def test_later_sources_win(tmp_path: Path) -> None:

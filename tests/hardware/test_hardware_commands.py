@@ -10,7 +10,7 @@ import pytest
 
 from santorini_hw.checks.rig import HumanActor
 from santorini_hw.cli import main
-from santorini_hw.hardware_config import HardwareConfig
+from santorini_hw.hardware.config import HardwareConfig
 from santorini_hw.rules.cells import parse_cell
 from santorini_hw.sensing.calibration import CalibrationTable, StackClassifier, load_table
 

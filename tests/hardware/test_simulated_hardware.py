@@ -8,7 +8,7 @@ import asyncio
 from collections.abc import Callable, Coroutine
 from typing import Any
 
-from santorini_hw.hardware_config import HardwareConfig
+from santorini_hw.hardware.config import HardwareConfig
 from santorini_hw.sensing.observation import Observation
 from sim.hardware import SimulatedHardware
 from sim.physical import Noise

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from santorini_hw.hardware_config import HardwareConfig
+from santorini_hw.hardware.config import HardwareConfig
 from santorini_hw.lights.strips import (
     BridgeStrip,
     NeoPixelStrip,

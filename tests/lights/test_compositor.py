@@ -7,7 +7,7 @@ import asyncio
 import pytest
 
 from santorini_hw.clock import ManualClock, SystemClock
-from santorini_hw.hardware_config import PixelMap
+from santorini_hw.hardware.config import PixelMap
 from santorini_hw.lights.compositor import Compositor, LightsOutput
 from santorini_hw.lights.frames import Frame, Renderer
 from santorini_hw.lights.scenes import Element, Fix, Mark, Priority, Scene

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from santorini_hw.hardware_config import PixelMap, load_hardware_config
+from santorini_hw.hardware.config import PixelMap, load_hardware_config
 from santorini_hw.lights.frames import Renderer
 from santorini_hw.lights.palette import BLUISH_GREEN, current_ma, drive_table
 from santorini_hw.lights.scenes import Element, Fix, Mark, Scene

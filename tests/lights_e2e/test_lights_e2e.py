@@ -11,7 +11,7 @@ import asyncio
 import dataclasses
 from typing import Any
 
-from santorini_hw.hardware_config import HardwareConfig, PixelMap, load_hardware_config
+from santorini_hw.hardware.config import HardwareConfig, PixelMap, load_hardware_config
 from santorini_hw.lights.frames import Frame, Renderer
 from santorini_hw.lights.palette import DARK
 from santorini_hw.lights.scenes import Element, Fix, Mark, Scene

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from santorini_hw.clock import ManualClock
-from santorini_hw.hardware_config import load_hardware_config
+from santorini_hw.hardware.config import load_hardware_config
 from santorini_hw.referee.events import RefereeEvent
 from santorini_hw.referee.referee import Referee, RefereeSettings
 from santorini_hw.rules.cells import CELL_COUNT, cell_name, cells_of

@@ -8,7 +8,7 @@ import pytest
 from gpiozero import Device
 from gpiozero.pins.mock import MockFactory
 
-from santorini_hw.hardware_config import HardwareConfig, load_hardware_config
+from santorini_hw.hardware.config import HardwareConfig, load_hardware_config
 
 
 @pytest.fixture(scope="session")

@@ -10,7 +10,7 @@ import pytest
 from gpiozero.pins.mock import MockFactory
 
 from santorini_hw.clock import ManualClock
-from santorini_hw.hardware_config import HardwareConfig
+from santorini_hw.hardware.config import HardwareConfig
 from santorini_hw.sensing import button_holds
 from santorini_hw.sensing.button_holds import ButtonHolds, HoldTimer
 from santorini_hw.sensing.buttons import BoardButtons

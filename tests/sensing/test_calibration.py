@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from santorini_hw.hardware_config import Band, HardwareConfig
+from santorini_hw.hardware.config import Band, HardwareConfig
 from santorini_hw.rules.cells import CELL_COUNT, parse_cell
 from santorini_hw.sensing.calibration import (
     CalibrationError,

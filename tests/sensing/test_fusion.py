@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from santorini_hw.clock import ManualClock
-from santorini_hw.hardware_config import HardwareConfig
+from santorini_hw.hardware.config import HardwareConfig
 from santorini_hw.rules.cells import CELL_COUNT, parse_cell
 from santorini_hw.sensing.calibration import CalibrationTable
 from santorini_hw.sensing.fusion import FusionSettings, SensorFusion

@@ -7,13 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from santorini_hw.hardware_config import (
+from santorini_hw.hardware.config import (
     DEFAULT_CONFIG_PATH,
     HardwareConfig,
-    HardwareConfigError,
     PixelMap,
     load_hardware_config,
 )
+from santorini_hw.hardware.toml_table import HardwareConfigError
 from santorini_hw.rules.cells import CELL_COUNT, parse_cell
 
 BOARD_TOML = DEFAULT_CONFIG_PATH.read_text(encoding="utf-8")

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from gpiozero.pins.mock import MockFactory
 
-from santorini_hw.hardware_config import DEFAULT_CONFIG_PATH, HardwareConfig
+from santorini_hw.hardware.config import DEFAULT_CONFIG_PATH, HardwareConfig
 from santorini_hw.rules.cells import CELL_NAMES
 from santorini_hw.sensing.calibration import describe
 

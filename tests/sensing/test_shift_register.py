@@ -8,7 +8,7 @@ import pytest
 from gpiozero.pins.mock import MockFactory
 
 from santorini_hw.clock import ManualClock
-from santorini_hw.hardware_config import HardwareConfig, WorkerSensing
+from santorini_hw.hardware.config import HardwareConfig, WorkerSensing
 from santorini_hw.rules.cells import CELL_COUNT, parse_cell
 from santorini_hw.sensing.shift_register import (
     DirectPinSensors,

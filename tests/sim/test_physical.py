@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from santorini_hw.clock import ManualClock
-from santorini_hw.hardware_config import HardwareConfig
+from santorini_hw.hardware.config import HardwareConfig
 from santorini_hw.rules.cells import parse_cell
 from sim.physical import Noise, PhysicalBoard, PhysicalError, Piece
 

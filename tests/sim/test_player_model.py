@@ -8,7 +8,7 @@ import random
 import pytest
 
 from santorini_hw.clock import ManualClock
-from santorini_hw.hardware_config import load_hardware_config
+from santorini_hw.hardware.config import load_hardware_config
 from santorini_hw.rules.cells import CELL_COUNT, NEIGHBOURS
 from santorini_hw.rules.game import Game, Phase
 from santorini_hw.rules.gods import God

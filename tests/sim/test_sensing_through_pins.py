@@ -9,7 +9,7 @@ import pytest
 from gpiozero.pins.mock import MockFactory
 
 from santorini_hw.clock import ManualClock
-from santorini_hw.hardware_config import HardwareConfig, WorkerSensing
+from santorini_hw.hardware.config import HardwareConfig, WorkerSensing
 from santorini_hw.sensing.fusion import SensorFusion
 from santorini_hw.sensing.observation import Observation
 from santorini_hw.sensing.shift_register import open_worker_sensors

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from santorini_hw.systemd_notify import Notifier
+from santorini_hw.daemon.systemd_notify import Notifier
 
 
 @pytest.fixture

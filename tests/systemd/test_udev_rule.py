@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from santorini_hw.hardware_config import load_hardware_config
+from santorini_hw.hardware.config import load_hardware_config
 from tests.systemd.unit_files import SYSTEMD_DIR, UDEV_RULE, udev_rules
 
 RULES = udev_rules(UDEV_RULE.read_text())

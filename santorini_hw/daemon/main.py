@@ -25,18 +25,20 @@ from typing import Any
 import uvicorn
 
 from santorini_hw.api import create_app
-from santorini_hw.board_service import BoardService
 from santorini_hw.clock import Clock, ManualClock, SystemClock
-from santorini_hw.event_hub import EventHub
-from santorini_hw.hardware import BoardHardware
-from santorini_hw.hardware_config import load_hardware_config
-from santorini_hw.settings import Settings
+from santorini_hw.daemon.event_hub import EventHub
+from santorini_hw.daemon.service import BoardService
+from santorini_hw.daemon.settings import Settings
+from santorini_hw.daemon.systemd_notify import Notifier
+from santorini_hw.daemon.token import ensure_token
+from santorini_hw.hardware.board import BoardHardware
+from santorini_hw.hardware.config import load_hardware_config
 from santorini_hw.store import EventKind, open_or_recover
-from santorini_hw.systemd_notify import Notifier
-from santorini_hw.token import ensure_token
 
 _log = logging.getLogger(__name__)
 
+SIM_BRIDGE_DIR = "sim-bridge"
+"""The simulated bridge's port lives in this folder of the state directory."""
 STATUS_EVERY = 10.0
 """Seconds between STATUS lines (and watchdog checks when systemd asks for none)."""
 
@@ -101,7 +103,8 @@ async def _board(
     from sim.hardware import SimulatedHardware  # the simulator is only needed here
 
     clock = ManualClock()
-    async with SimulatedHardware(config, clock=clock) as sim:
+    bridge_dir = str(settings.state_dir / SIM_BRIDGE_DIR)  # a killed run's is replaced
+    async with SimulatedHardware(config, clock=clock, bridge_dir=bridge_dir) as sim:
         yield sim.hardware, sim, _follow_real_time(clock, SystemClock())
 
 

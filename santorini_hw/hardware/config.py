@@ -15,24 +15,17 @@ from __future__ import annotations
 
 import itertools
 import tomllib
-from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal, cast
+from typing import Literal, cast
 
+from santorini_hw.hardware.toml_table import GPIO_PINS, HardwareConfigError, TomlTable
 from santorini_hw.rules.cells import CELL_COUNT, SIZE
 
-DEFAULT_CONFIG_PATH = Path(__file__).resolve().parent.parent / "hardware" / "board.toml"
+DEFAULT_CONFIG_PATH = Path(__file__).resolve().parents[2] / "hardware" / "board.toml"
 """The repository's `hardware/board.toml` (the package is installed editable)."""
 
-GPIO_PINS = range(28)
-"""BCM numbers of the GPIOs on the Pi's 40-pin header."""
-
 MAX_LEVEL = 3
-
-
-class HardwareConfigError(ValueError):
-    """A board config that cannot be used; the message names the key."""
 
 
 @dataclass(frozen=True)
@@ -182,83 +175,7 @@ class HardwareConfig:
     source: Path
 
 
-class _Table:
-    """A TOML table read key by key, so every error names its full dotted key."""
-
-    def __init__(self, data: Mapping[str, Any], path: str) -> None:
-        self._data = data
-        self._path = path
-        self._read: set[str] = set()
-
-    def _key(self, key: str) -> str:
-        return f"{self._path}.{key}" if self._path else key
-
-    def raw(self, key: str, kind: type | tuple[type, ...], what: str) -> Any:
-        self._read.add(key)
-        if key not in self._data:
-            raise HardwareConfigError(f"missing key {self._key(key)}")
-        value = self._data[key]
-        if not isinstance(value, kind) or (isinstance(value, bool) and bool not in _kinds(kind)):
-            raise HardwareConfigError(f"{self._key(key)} must be {what}, not {value!r}")
-        return value
-
-    def fail(self, key: str, message: str) -> HardwareConfigError:
-        return HardwareConfigError(f"{self._key(key)} {message}")
-
-    def table(self, key: str) -> _Table:
-        return _Table(self.raw(key, dict, "a table"), self._key(key))
-
-    def tables(self, key: str) -> list[_Table]:
-        items = self.raw(key, list, "an array of tables")
-        if not all(isinstance(item, dict) for item in items):
-            raise self.fail(key, "must be an array of tables")
-        return [_Table(item, f"{self._key(key)}[{n}]") for n, item in enumerate(items)]
-
-    def boolean(self, key: str) -> bool:
-        return cast(bool, self.raw(key, bool, "true or false"))
-
-    def text(self, key: str) -> str:
-        return cast(str, self.raw(key, str, "a string"))
-
-    def texts(self, key: str) -> tuple[str, ...]:
-        values = self.raw(key, list, "a list of strings")
-        if not all(isinstance(value, str) for value in values):
-            raise self.fail(key, f"must be a list of strings, not {values!r}")
-        return tuple(values)
-
-    def integer(self, key: str, low: int, high: int) -> int:
-        value = cast(int, self.raw(key, int, "an integer"))
-        if not low <= value <= high:
-            raise self.fail(key, f"must be {low} to {high}, not {value}")
-        return value
-
-    def number(self, key: str, low: float, high: float) -> float:
-        value = float(self.raw(key, (int, float), "a number"))
-        if not low <= value <= high:
-            raise self.fail(key, f"must be {low} to {high}, not {value}")
-        return value
-
-    def choice(self, key: str, choices: tuple[str, ...]) -> str:
-        value = self.text(key)
-        if value not in choices:
-            raise self.fail(key, f"must be one of {', '.join(choices)}, not {value!r}")
-        return value
-
-    def pin(self, key: str) -> int:
-        return self.integer(key, GPIO_PINS.start, GPIO_PINS.stop - 1)
-
-    def done(self) -> None:
-        """Refuse keys nobody read: a misspelt key must not be silently ignored."""
-        unknown = sorted(set(self._data) - self._read)
-        if unknown:
-            raise HardwareConfigError(f"unknown key {self._key(unknown[0])}")
-
-
-def _kinds(kind: type | tuple[type, ...]) -> tuple[type, ...]:
-    return kind if isinstance(kind, tuple) else (kind,)
-
-
-def _workers(table: _Table) -> WorkerSensing:
+def _workers(table: TomlTable) -> WorkerSensing:
     spi_table, direct_table = table.table("spi"), table.table("direct")
     spi = SpiChain(
         clock=spi_table.pin("clock"),
@@ -297,7 +214,7 @@ def _workers(table: _Table) -> WorkerSensing:
     return workers
 
 
-def _lights(table: _Table) -> Lights:
+def _lights(table: TomlTable) -> Lights:
     map_table = table.table("map")
     pixel_map = PixelMap(
         pixels_per_cell=map_table.integer("pixels_per_cell", 1, 16),
@@ -325,7 +242,7 @@ def _lights(table: _Table) -> Lights:
     return lights
 
 
-def _stacks(table: _Table) -> Stacks:
+def _stacks(table: TomlTable) -> Stacks:
     bands = []
     for band_table in table.tables("bands"):
         band = Band(
@@ -392,7 +309,7 @@ def load_hardware_config(path: Path | str | None = None) -> HardwareConfig:
             data = tomllib.load(file)
     except (OSError, tomllib.TOMLDecodeError) as error:
         raise HardwareConfigError(f"cannot read {source}: {error}") from error
-    root = _Table(data, "")
+    root = TomlTable(data, "")
     buttons_table = root.table("buttons")
     buttons = Buttons(*(buttons_table.pin(key) for key in ("done", "undo", "hint")))
     buttons_table.done()

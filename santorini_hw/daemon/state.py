@@ -9,18 +9,35 @@ worker in a hand or a block not yet judged.
 from __future__ import annotations
 
 from dataclasses import asdict
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
+from santorini_hw.daemon.outputs import MirroredStrip, pixel_hex
+from santorini_hw.hardware.board import BoardHardware
+from santorini_hw.referee.referee import Referee
 from santorini_hw.rules.actions import actions_text
 from santorini_hw.rules.cells import CELL_COUNT, cell_name, cells_of
 from santorini_hw.rules.game import Game, Phase
 from santorini_hw.rules.position_json import position_to_json
-
-if TYPE_CHECKING:
-    from santorini_hw.board_service import BoardService
+from santorini_hw.sensing.observation import Observation
 
 
-def board_state(service: BoardService) -> dict[str, Any]:
+class ServiceView(Protocol):
+    """What the state document reads of the board service (which imports this module)."""
+
+    game_id: int
+    hardware: BoardHardware
+    referee: Referee
+    observation: Observation | None
+    hint: dict[str, Any] | None
+    strip: MirroredStrip
+    sim: Any
+    store_error: str | None
+
+    @property
+    def game(self) -> Game: ...
+
+
+def board_state(service: ServiceView) -> dict[str, Any]:
     game = service.game
     referee = service.referee
     lineup = game.lineup
@@ -70,7 +87,7 @@ def board_state(service: BoardService) -> dict[str, Any]:
             "faults": [{"cell": c, "fault": f} for c, f in observation.faults()],
         },
         "board": _cells(service),
-        "pixels": ["#{:02x}{:02x}{:02x}".format(*pixel) for pixel in service.strip.frame],
+        "pixels": [pixel_hex(pixel) for pixel in service.strip.frame],
         "pixel_cells": [list(pixel_map.pixels_of(cell)) for cell in range(CELL_COUNT)],
         "sim": service.sim is not None,
         "store_error": service.store_error,
@@ -97,7 +114,7 @@ def _record(game: Game) -> list[dict[str, str]]:
     return lines
 
 
-def _cells(service: BoardService) -> list[dict[str, Any]]:
+def _cells(service: ServiceView) -> list[dict[str, Any]]:
     """Per cell (a1..e5): level, dome and the worker's player ("?" if unknown)."""
     position = service.game.board
     lineup = position.lineup

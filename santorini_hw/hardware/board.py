@@ -18,7 +18,7 @@ from typing import Any
 
 from santorini_hw.clock import Clock
 from santorini_hw.closing import AsyncStartStop
-from santorini_hw.hardware_config import HardwareConfig, PixelMap
+from santorini_hw.hardware.config import HardwareConfig, PixelMap
 from santorini_hw.lights.strips import PixelStrip, open_strip
 from santorini_hw.sensing.bridge_client import BridgeSettings
 from santorini_hw.sensing.button_holds import ButtonHolds

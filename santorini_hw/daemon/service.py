@@ -28,16 +28,16 @@ import asyncio
 import contextlib
 import logging
 import random
-from collections.abc import Callable, Sequence
-from dataclasses import asdict
+from collections.abc import Callable
 from typing import Any
 
-from santorini_hw.board_setup import clear_board, menu_json
-from santorini_hw.board_state import board_state
 from santorini_hw.clock import Clock, SystemClock
-from santorini_hw.event_hub import EventHub
-from santorini_hw.game_journal import GameJournal, restore_game
-from santorini_hw.hardware import BoardHardware
+from santorini_hw.daemon.event_hub import EventHub
+from santorini_hw.daemon.new_game import clear_board, menu_json
+from santorini_hw.daemon.outputs import MirroredStrip, event_json, pixel_hex
+from santorini_hw.daemon.settings import Settings
+from santorini_hw.daemon.state import board_state
+from santorini_hw.hardware.board import BoardHardware
 from santorini_hw.hints.search import best_turn
 from santorini_hw.lights.compositor import Compositor, LightsOutput
 from santorini_hw.lights.frames import Renderer
@@ -54,8 +54,8 @@ from santorini_hw.rules.position import Position
 from santorini_hw.rules.turns import Turn
 from santorini_hw.sensing.bridge_session import BridgeState
 from santorini_hw.sensing.observation import Observation
-from santorini_hw.settings import Settings
 from santorini_hw.store import EventKind, Store, StoreError
+from santorini_hw.store.game_journal import GameJournal, restore_game
 
 _log = logging.getLogger(__name__)
 
@@ -71,24 +71,6 @@ _JOURNALLED_ERRORS = {
 
 class CommandError(ValueError):
     """A command the board cannot carry out now (the API answers 409)."""
-
-
-class MirroredStrip:
-    """The board's strip, remembering the last frame and reporting each one written."""
-
-    def __init__(self, strip: Any, on_frame: Callable[[tuple[Pixel, ...]], None]) -> None:
-        self._strip = strip
-        self.pixel_count: int = strip.pixel_count
-        self.frame: tuple[Pixel, ...] = ((0, 0, 0),) * self.pixel_count
-        self._on_frame = on_frame
-
-    def show(self, pixels: Sequence[Pixel]) -> None:
-        self._strip.show(pixels)
-        self.frame = tuple(pixels)
-        self._on_frame(self.frame)
-
-    def close(self) -> None:
-        self._strip.close()
 
 
 class BoardService:
@@ -350,7 +332,7 @@ class BoardService:
             for event in events:
                 kind = _JOURNALLED_ERRORS.get(event.kind)
                 if kind is not None:
-                    self.store.append_event(kind, _event_json(event), self.game_id)
+                    self.store.append_event(kind, event_json(event), self.game_id)
             self.store_error = None
         except StoreError as error:
             _log.error("journal write failed: %s", error)
@@ -363,7 +345,7 @@ class BoardService:
                 self.counters["turns"] += 1
         self._show()
         for event in events:
-            self.hub.publish({"type": "event", "event": _event_json(event)})
+            self.hub.publish({"type": "event", "event": event_json(event)})
         if self.hub.clients:
             self.hub.publish({"type": "state", "state": self.state()})
         if any(event.kind == "hint_requested" for event in events):
@@ -379,7 +361,7 @@ class BoardService:
 
     def _frame_written(self, frame: tuple[Pixel, ...]) -> None:
         self.counters["frames"] += 1
-        self.hub.publish({"type": "pixels", "pixels": [_hex(p) for p in frame]})
+        self.hub.publish({"type": "pixels", "pixels": [pixel_hex(p) for p in frame]})
 
     def _bridge_changed(self) -> bool:
         state = self.hardware.scanner.bridge.state
@@ -409,13 +391,3 @@ class BoardService:
         if self.menu is not None:
             state["phase"] = "menu"
         return state
-
-
-def _event_json(event: RefereeEvent) -> dict[str, Any]:
-    document = asdict(event)
-    document["cells"] = list(event.cells)
-    return document
-
-
-def _hex(pixel: Pixel) -> str:
-    return "#{:02x}{:02x}{:02x}".format(*pixel)

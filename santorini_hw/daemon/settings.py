@@ -11,7 +11,7 @@ it, so a typo never silently falls back to a default:
 >>> load_settings(files=(), environ={"SANTORINI_HW_PROT": "80"})
 Traceback (most recent call last):
 ...
-santorini_hw.settings.SettingsError: SANTORINI_HW_PROT: unknown setting (known: ...)
+santorini_hw.daemon.settings.SettingsError: SANTORINI_HW_PROT: unknown setting (known: ...)
 """
 
 from __future__ import annotations

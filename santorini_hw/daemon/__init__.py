@@ -1,0 +1,1 @@
+"""The daemon: one asyncio loop that scans the board, referees, journals, lights and serves."""
