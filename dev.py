@@ -29,6 +29,16 @@ def _run(*argv: str | Path) -> None:
     subprocess.run([str(a) for a in argv], cwd=ROOT, check=True)
 
 
+def _run_quietly(*argv: str | Path) -> None:
+    """Run a noisy installer: one line when it works, its whole output when it fails."""
+    print("+", " ".join(str(a) for a in argv), flush=True)
+    argv_text = [str(a) for a in argv]
+    done = subprocess.run(argv_text, cwd=ROOT, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        print(done.stdout + done.stderr, end="", file=sys.stderr, flush=True)
+        raise subprocess.CalledProcessError(done.returncode, done.args)
+
+
 def _setup() -> None:
     """Create the virtual environment and install the project when its metadata changed."""
     if not (BIN / "python").exists():
@@ -36,8 +46,8 @@ def _setup() -> None:
     digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
     if STAMP.exists() and STAMP.read_text() == digest:
         return
-    _run(BIN / "python", "-m", "pip", "install", "--quiet", "--upgrade", "pip")
-    _run(BIN / "python", "-m", "pip", "install", "--quiet", "-e", ".[test]")
+    _run_quietly(BIN / "python", "-m", "pip", "install", "--upgrade", "pip")
+    _run_quietly(BIN / "python", "-m", "pip", "install", "-e", ".[test]")
     STAMP.write_text(digest)
 
 
@@ -46,8 +56,9 @@ def _browser() -> None:
     if Path(CHROMIUM).exists():
         return
     sudo = [] if os.geteuid() == 0 else ["sudo"]
-    _run(*sudo, "apt-get", "update")
-    _run(*sudo, "env", "DEBIAN_FRONTEND=noninteractive", "apt-get", "install", "-y", "chromium")
+    _run_quietly(*sudo, "apt-get", "update")
+    apt = [*sudo, "env", "DEBIAN_FRONTEND=noninteractive", "apt-get"]
+    _run_quietly(*apt, "install", "-y", "chromium")
 
 
 def _test(extra: list[str]) -> None:

@@ -65,7 +65,7 @@ step usermod --append --groups "$(IFS=,; echo "${GROUPS_NEEDED[*]}")" "$SERVICE_
 if [[ ! -x "$VENV/bin/python" ]]; then
     step python3 -m venv --system-site-packages "$VENV"
 fi
-step "$VENV/bin/python" -m pip install --quiet --upgrade "${SOURCE}[pi]"
+step "$VENV/bin/python" -m pip install --quiet --upgrade "${SOURCE}"
 
 step install -m 0644 "$SOURCE/systemd/$SERVICE.service" "$UNIT_DIR/$SERVICE.service"
 step install -m 0644 "$SOURCE/systemd/$UDEV_RULE" "$UDEV_DIR/$UDEV_RULE"

@@ -26,7 +26,7 @@ def test_a_dry_run_prints_every_step_in_order_and_changes_nothing() -> None:
     expected_in_order = [
         "apt-get install --yes --no-install-recommends python3-venv python3-pip python3-lgpio",
         "usermod --append --groups gpio,spi,dialout santorini",
-        f"/opt/santorini-hw/venv/bin/python -m pip install --quiet --upgrade {source}[pi]",
+        f"/opt/santorini-hw/venv/bin/python -m pip install --quiet --upgrade {source}",
         f"install -m 0644 {source}/systemd/santorini-hw.service "
         "/etc/systemd/system/santorini-hw.service",
         f"install -m 0644 {source}/systemd/99-santorini-bridge.rules "
