@@ -30,6 +30,10 @@ GPIO_PINS = range(28)
 
 MAX_LEVEL = 3
 
+OWN_TABLES = ("worker_field", "stack_tolerance")
+"""Top-level tables that their own modules parse (`sensing/worker_field.py`,
+`sensing/stack_tolerance.py`): the physics of the parts, not the wiring."""
+
 
 class HardwareConfigError(ValueError):
     """A board config that cannot be used; the message names the key."""
@@ -201,6 +205,9 @@ class _Table:
         if not isinstance(value, kind) or (isinstance(value, bool) and bool not in _kinds(kind)):
             raise HardwareConfigError(f"{self._key(key)} must be {what}, not {value!r}")
         return value
+
+    def has(self, key: str) -> bool:
+        return key in self._data
 
     def fail(self, key: str, message: str) -> HardwareConfigError:
         return HardwareConfigError(f"{self._key(key)} {message}")
@@ -413,6 +420,7 @@ def load_hardware_config(path: Path | str | None = None) -> HardwareConfig:
         stacks=_stacks(root.table("stacks")),
         source=source,
     )
+    root._read.update(key for key in OWN_TABLES if key in data)
     root.done()
     _check_pins(config)
     return config
