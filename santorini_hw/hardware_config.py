@@ -206,8 +206,8 @@ class _Table:
             raise HardwareConfigError(f"{self._key(key)} must be {what}, not {value!r}")
         return value
 
-    def has(self, key: str) -> bool:
-        return key in self._data
+    def names(self) -> list[str]:
+        return list(self._data)
 
     def fail(self, key: str, message: str) -> HardwareConfigError:
         return HardwareConfigError(f"{self._key(key)} {message}")

@@ -272,7 +272,7 @@ def parse_worker_field(table: _Table) -> WorkerField:
         offset_mm=geometry_table.number("offset_mm", 0.0, 100.0),
     )
     guide = None
-    if table.has("flux_guide"):
+    if "flux_guide" in table.names():
         guide = _flux_guide(table.table("flux_guide"))
     field = WorkerField(
         sensor=sensor,
