@@ -230,13 +230,22 @@ class WorkerField:
 
 def load_worker_field(path: Path | str | None = None) -> WorkerField:
     """`[worker_field]` of a board config (default: the repository's board.toml)."""
+    field = find_worker_field(path)
+    if field is None:
+        raise HardwareConfigError("missing key worker_field")
+    return field
+
+
+def find_worker_field(path: Path | str | None = None) -> WorkerField | None:
+    """`[worker_field]` of a board config, or None if it has none (ideal switches)."""
     source = Path(path) if path is not None else DEFAULT_CONFIG_PATH
     try:
         with source.open("rb") as file:
             data = tomllib.load(file)
     except (OSError, tomllib.TOMLDecodeError) as error:
         raise HardwareConfigError(f"cannot read {source}: {error}") from error
-    return parse_worker_field(_Table(data, "").table("worker_field"))
+    root = _Table(data, "")
+    return parse_worker_field(root.table("worker_field")) if "worker_field" in data else None
 
 
 def parse_worker_field(table: _Table) -> WorkerField:
