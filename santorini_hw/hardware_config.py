@@ -391,14 +391,19 @@ def _check_pins(config: HardwareConfig) -> None:
         used[pin] = key
 
 
-def load_hardware_config(path: Path | str | None = None) -> HardwareConfig:
-    """Load and validate a board config (default: the repository's hardware/board.toml)."""
+def read_board_toml(path: Path | str | None = None) -> tuple[Path, dict[str, Any]]:
+    """The path and parsed TOML of a board config (default: hardware/board.toml)."""
     source = Path(path) if path is not None else DEFAULT_CONFIG_PATH
     try:
         with source.open("rb") as file:
-            data = tomllib.load(file)
+            return source, tomllib.load(file)
     except (OSError, tomllib.TOMLDecodeError) as error:
         raise HardwareConfigError(f"cannot read {source}: {error}") from error
+
+
+def load_hardware_config(path: Path | str | None = None) -> HardwareConfig:
+    """Load and validate a board config (default: the repository's hardware/board.toml)."""
+    source, data = read_board_toml(path)
     root = _Table(data, "")
     buttons_table = root.table("buttons")
     buttons = Buttons(*(buttons_table.pin(key) for key in ("done", "undo", "hint")))

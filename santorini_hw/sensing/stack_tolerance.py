@@ -28,19 +28,12 @@ import itertools
 import math
 import random
 import statistics
-import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from santorini_hw.hardware_config import (
-    DEFAULT_CONFIG_PATH,
-    MAX_LEVEL,
-    HardwareConfigError,
-    Stacks,
-    _Table,
-)
+from santorini_hw.hardware_config import MAX_LEVEL, Stacks, _Table, read_board_toml
 
 ADC_CODES = 4096
 """The RP2040 ADC is 12-bit."""
@@ -229,12 +222,7 @@ def with_workers(tolerance: StackTolerance, worker_ohms: dict[str, float]) -> St
 
 def load_stack_tolerance(path: Path | str | None = None) -> StackTolerance:
     """`[stack_tolerance]` of a board config (default: the repository's board.toml)."""
-    source = Path(path) if path is not None else DEFAULT_CONFIG_PATH
-    try:
-        with source.open("rb") as file:
-            data = tomllib.load(file)
-    except (OSError, tomllib.TOMLDecodeError) as error:
-        raise HardwareConfigError(f"cannot read {source}: {error}") from error
+    _, data = read_board_toml(path)
     table = _Table(data, "").table("stack_tolerance")
     contact = table.raw("contact_ohms", list, "[lowest, highest] ohms")
     spikes = table.raw("dnl_codes", list, "a list of ADC codes")

@@ -24,12 +24,11 @@ measured up from the board's top face. For a worker on each level, worst case:
 from __future__ import annotations
 
 import math
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from santorini_hw.hardware_config import DEFAULT_CONFIG_PATH, MAX_LEVEL, HardwareConfigError, _Table
+from santorini_hw.hardware_config import MAX_LEVEL, HardwareConfigError, _Table, read_board_toml
 from santorini_hw.sensing.flux_guide import FluxGuide, GuidedColumn
 from santorini_hw.sensing.magnet_field import axial_field, dipole_axial_component, dipole_moment
 
@@ -238,12 +237,7 @@ def load_worker_field(path: Path | str | None = None) -> WorkerField:
 
 def find_worker_field(path: Path | str | None = None) -> WorkerField | None:
     """`[worker_field]` of a board config, or None if it has none (ideal switches)."""
-    source = Path(path) if path is not None else DEFAULT_CONFIG_PATH
-    try:
-        with source.open("rb") as file:
-            data = tomllib.load(file)
-    except (OSError, tomllib.TOMLDecodeError) as error:
-        raise HardwareConfigError(f"cannot read {source}: {error}") from error
+    _, data = read_board_toml(path)
     root = _Table(data, "")
     return parse_worker_field(root.table("worker_field")) if "worker_field" in data else None
 
