@@ -77,8 +77,8 @@ def format_margins(data: dict[str, Any]) -> str:
     for row in data["worker"]:
         lines.append(
             f"level {row['level']}: {row['field_mT']:.3f} mT vs B_OP {row['operate_mT']} mT "
-            f"-> margin {row['margin']:.2f}; worker gone {row['released_field_mT']:.3f} mT "
-            f"vs B_RP {row['release_mT']} mT -> release margin {row['release_margin']:.2f}"
+            f"-> margin {row['margin']:.3f}; worker gone {row['released_field_mT']:.3f} mT "
+            f"vs B_RP {row['release_mT']} mT -> release margin {row['release_margin']:.3f}"
         )
     stacks = data["stacks"]
     lines.append(

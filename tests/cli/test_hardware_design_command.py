@@ -12,6 +12,8 @@ import pytest
 
 from santorini_hw.cli import main
 from santorini_hw.hardware_config import DEFAULT_CONFIG_PATH, load_hardware_config
+from santorini_hw.sensing.margins import format_candidates
+from santorini_hw.sensing.worker_field import load_worker_field
 from santorini_hw.wiring_diagram import DIAGRAM_PATH, HEADER_PINS, wiring_svg
 
 OLD_PARTS = DEFAULT_CONFIG_PATH.parent / "examples" / "old-parts.toml"
@@ -96,3 +98,18 @@ def test_the_diagram_names_every_pin_of_board_toml() -> None:
     text = re.sub(r"\s+", " ", " ".join(re.findall(r">([^<]*)</text>", svg)))
     missing = [pin for pin in pins_of_board_toml() if pin not in text]
     assert missing == []
+
+
+HARDWARE_README = DEFAULT_CONFIG_PATH.parent / "README.md"
+
+
+def test_the_hardware_guide_quotes_the_computed_tables() -> None:
+    guide = HARDWARE_README.read_text(encoding="utf-8")
+    table = format_candidates(samples=100).split("\n\n")[0]
+    assert table in guide
+    for row in load_worker_field().margins():
+        line = (
+            f"| {row.level} | {row.field_mt:.2f} | {row.margin:.2f} | "
+            f"{row.released_mt:.3f} | {row.release_margin:.2f} |"
+        )
+        assert line in guide
