@@ -14,6 +14,7 @@ from xml.sax.saxutils import escape
 
 from santorini_hw.hardware_config import DEFAULT_CONFIG_PATH, HardwareConfig
 from santorini_hw.rules.cells import CELL_NAMES
+from santorini_hw.sensing.worker_field import find_worker_field
 
 DIAGRAM_PATH = DEFAULT_CONFIG_PATH.parent / "wiring.svg"
 
@@ -85,7 +86,7 @@ def _pi(canvas: _Canvas, config: HardwareConfig, top: float) -> float:
         canvas.wire(350, y - 4, 640, y - 4)
         canvas.text(650, y, target)
     y = top + 45 + len(rows) * ROW
-    canvas.text(30, y, "3V3 pin 1, GND pins 6 9 14 20 25 30 34 39")
+    canvas.text(30, y, "3V3 pin 1; GND pins 6,9,14,20,25,30,34,39")
     canvas.text(650, y, f"lights.driver = {config.lights.driver}; 330 R in series")
     canvas.text(650, y + ROW, "74AHCT125 at 5 V: 1A in, 1Y out, 1/OE to GND")
     return top + height + 20
@@ -96,7 +97,7 @@ def _bridge(canvas: _Canvas, config: HardwareConfig, top: float) -> float:
     rows = [
         *((pin, f"S{n} of both CD74HC4067 (select)") for n, pin in enumerate(bridge.select_pins)),
         *(
-            (pin, f"SIG of CD74HC4067 #{n} (cells {16 * n}-{min(16 * n + 15, 24)})")
+            (pin, f"SIG of CD74HC4067 #{n}, cells {16 * n}-{min(16 * n + 15, 24)}, no cap")
             for n, pin in enumerate(bridge.mux_inputs)
         ),
         (bridge.pixel_pin, "NeoPixel data (driver bridge) via 74AHCT125"),
@@ -114,17 +115,24 @@ def _bridge(canvas: _Canvas, config: HardwareConfig, top: float) -> float:
 
 
 def _column(canvas: _Canvas, config: HardwareConfig, top: float) -> float:
-    stacks = config.stacks
+    stacks, field = config.stacks, find_worker_field(config.source)
+    part = field.sensor.part if field else "Hall switch"
+    in_blocks = field is not None and field.sensors_in_blocks
+    contacts = "SENSE, GND, 3V3, WORKER" if in_blocks else "SENSE, GND"
     lines = [
         f"Sense: 3V3 - {stacks.reference_ohms / 1000:g}k ref - node - mux channel; "
         "100 nF node to AGND (at the mux input, one per cell)",
-        f"Board under the cell: {stacks.board_ohms / 1000:g}k from sense to GND, "
-        "4 pads: SENSE, GND, 3V3, WORKER",
+        f"Board under the cell: {stacks.board_ohms / 1000:g}k from sense to GND, pads: {contacts}",
         "Blocks "
         + ", ".join(f"L{n + 1} {ohms / 1000:g}k" for n, ohms in enumerate(stacks.block_ohms))
-        + f", dome {stacks.dome_ohms / 1000:g}k: sense to GND, 4 pins below, 4 pads on top",
-        "Worker line: 10k pull-up to 3V3 at the 74HC165 input; the board's DRV5032FC and",
-        "every block's DRV5032FC (open drain, 100 nF at VCC) pull it low: a wired OR",
+        + f", dome {stacks.dome_ohms / 1000:g}k: sense to GND; pins below, pads on top",
+        f"Worker line: 10k pull-up to 3V3 at the 74HC165 input; the board's {part}"
+        + (" and" if in_blocks else " (open drain) pulls it low"),
+        *(
+            [f"every block's {part} (open drain, 100 nF at VCC) pull it low: a wired OR"]
+            if in_blocks
+            else []
+        ),
         f"Cell i: 74HC165 chip i // 8, input A + i % 8; mux i // 16, channel i % 16 "
         f"({config.workers.spi.chips} chips)",
     ]
