@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import inspect
+import itertools
 from collections import Counter
 from dataclasses import replace
 
 import pytest
 
 from santorini_hw.hardware_config import DEFAULT_CONFIG_PATH, HardwareConfig, load_hardware_config
+from santorini_hw.sensing.calibration_procedure import CalibrationProcedure
 from santorini_hw.sensing.design_candidates import WORKER_OHMS, worker_resistor_candidate
 from santorini_hw.sensing.margins import bands_cover
 from santorini_hw.sensing.stack_tolerance import (
@@ -86,3 +89,12 @@ def test_readings_are_the_median_stretched_to_16_bits() -> None:
     assert _reading([4095, 0, 4095]) == 65535
     assert _reading([0, 0, 1]) == 0
     assert _reading([100, 2048, 3000]) == (2048 << 4) | (2048 >> 8)
+
+
+def test_the_calibration_margin_holds_six_sigma_of_the_widest_stack(config: HardwareConfig) -> None:
+    margin = inspect.signature(CalibrationProcedure).parameters["margin"].default
+    report = analyse(config.stacks, load_stack_tolerance(), samples=600)
+    widest = max(spread.sigma for spread in report.states)
+    assert margin >= 6 * widest
+    closest = min(b.mean - a.mean for a, b in itertools.pairwise(report.states))
+    assert closest / 2 - config.stacks.hysteresis > 6 * widest
