@@ -42,6 +42,7 @@ from santorini_hw.rules.cells import CELL_COUNT, cell_name, parse_cell
 from santorini_hw.sensing.bridge_client import BridgeCounters, BridgeSettings
 from santorini_hw.sensing.calibration import CalibrationTable
 from santorini_hw.sensing.observation import Observation
+from santorini_hw.sensing.worker_field import find_worker_field
 from sim.fake_bridge import FakeBridge
 from sim.mock_sensors import simulate_worker_sensors
 from sim.physical import Noise, PhysicalBoard, Piece
@@ -59,7 +60,7 @@ class SimulatedBoard(PhysicalBoard):
     each stack sensor reads without noise (to know when the bridge has caught up)."""
 
     def __init__(self, config: HardwareConfig, clock: ManualClock, noise: Noise | None) -> None:
-        super().__init__(config.stacks, clock, noise)
+        super().__init__(config.stacks, clock, noise, find_worker_field(config.source))
         self._config = config
         self._time = clock
         self._stuck_switches: dict[int, bool] = {}

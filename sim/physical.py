@@ -4,7 +4,9 @@ The model knows the physical rules of the pieces (a dome caps a stack, blocks go
 to level 3, a worker stands on top), not the game's. Its sensors answer as the real
 ones would: `worker_present` is a switch under the cell (with flicker and contact
 bounce), `stack_reading` is the 16-bit ADC value of the cell's resistor network
-(`hardware/board.toml`'s resistor coding, with ADC noise). Time comes from an
+(`hardware/board.toml`'s resistor coding, with ADC noise). Given the board's
+`WorkerField`, the switches are physical (`sim.magnetic_switches`): a worker is seen
+only where its magnet's field reaches a switch. Time comes from an
 injected clock, so the simulator runs as fast as it likes; noise comes from a seeded
 random generator, so a run is repeatable for a given seed and sequence of calls.
 
@@ -26,6 +28,8 @@ from typing import Literal
 from santorini_hw.clock import Clock
 from santorini_hw.hardware.config import MAX_LEVEL, Stacks
 from santorini_hw.rules.cells import CELL_COUNT, cell_name, parse_cell
+from santorini_hw.sensing.worker_field import WorkerField
+from sim.magnetic_switches import MagneticSwitches
 
 PieceKind = Literal["worker", "block", "dome"]
 PIECE_KINDS: tuple[PieceKind, ...] = ("worker", "block", "dome")
@@ -84,10 +88,20 @@ class _Cell:
 
 
 class PhysicalBoard:
-    """25 cells of pieces, a hand holding lifted pieces, and the sensors under them."""
+    """25 cells of pieces, a hand holding lifted pieces, and the sensors under them.
 
-    def __init__(self, stacks: Stacks, clock: Clock, noise: Noise | None = None) -> None:
+    Without a `worker_field` the presence switches are ideal: a worker is seen wherever
+    it stands."""
+
+    def __init__(
+        self,
+        stacks: Stacks,
+        clock: Clock,
+        noise: Noise | None = None,
+        worker_field: WorkerField | None = None,
+    ) -> None:
         self._stacks = stacks
+        self.switches = MagneticSwitches(worker_field) if worker_field else None
         self._clock = clock
         self.noise = noise or Noise()
         self._random = random.Random(self.noise.seed)
@@ -98,6 +112,7 @@ class PhysicalBoard:
         for cell in self._cells:
             cell.previous_reading = stacks.reading_of(())
         self.hand: list[Piece] = []
+        self._refresh_switches()
 
     # Physical operations
 
@@ -116,6 +131,7 @@ class PhysicalBoard:
                 raise PhysicalError(f"placing a worker on {name} needs its player")
             state.worker = self._take(Piece("worker", player=player))
             state.worker_changed = self._clock.monotonic()
+            self._refresh_switches()
             return
         if player is not None:
             raise PhysicalError(f"a {kind} belongs to no player (got player {player!r})")
@@ -138,6 +154,7 @@ class PhysicalBoard:
         else:
             raise PhysicalError(f"nothing to lift on {cell_name(index)}")
         self.hand.append(piece)
+        self._refresh_switches()
         return piece
 
     def set_stuck_reading(self, cell: int | str, reading: int | None) -> None:
@@ -153,6 +170,17 @@ class PhysicalBoard:
         state.previous_reading = self._stacks.reading_of(self._resistors(state))
         change()
         state.stack_changed = self._clock.monotonic()
+        self._refresh_switches()
+
+    def _refresh_switches(self) -> None:
+        if self.switches is not None:
+            levels = [self.level(cell) for cell in range(CELL_COUNT)]
+            workers = {
+                cell: state.worker.player or ""
+                for cell, state in enumerate(self._cells)
+                if state.worker is not None
+            }
+            self.switches.update(levels, workers)
 
     # What is really there (noise-free)
 
@@ -175,7 +203,10 @@ class PhysicalBoard:
         state = self._cells[cell]
         if self._bouncing(state.worker_changed):
             return self._random.random() < 0.5
-        present = state.worker is not None
+        if self.switches is not None:
+            present = self.switches.closed(cell)
+        else:
+            present = state.worker is not None
         if self.noise.flicker and self._random.random() < self.noise.flicker:
             return not present
         return present

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import sys
 from collections.abc import Callable, Coroutine
 from pathlib import Path
@@ -20,6 +21,7 @@ from santorini_hw.checks.selftest import SelfTest
 from santorini_hw.clock import SystemClock
 from santorini_hw.hardware.board import BoardHardware
 from santorini_hw.hardware.config import HardwareConfig, load_hardware_config
+from santorini_hw.hardware.wiring_diagram import DIAGRAM_PATH, wiring_svg
 from santorini_hw.lights.strips import StripUnavailableError
 from santorini_hw.rules.cells import CELL_COUNT, parse_cell
 from santorini_hw.sensing.calibration import (
@@ -29,6 +31,7 @@ from santorini_hw.sensing.calibration import (
     save_table,
 )
 from santorini_hw.sensing.calibration_procedure import CalibrationProcedure
+from santorini_hw.sensing.margins import format_candidates, format_margins, margins
 
 DEFAULT_CONFIG_DIR = Path("~/.config/santorini-hw")
 BRIDGE_WAIT_S = 5.0
@@ -57,6 +60,60 @@ def register(subparsers: Any) -> None:
     _common(calibrate)
     calibrate.add_argument("--samples", type=int, default=8, help="readings per stack (8)")
     calibrate.set_defaults(handler=lambda args: _run(args, _calibrate))
+    _register_design(subparsers)
+
+
+def _register_design(subparsers: Any) -> None:
+    """`santorini-hw hardware margins|compare|diagram`: the design, computed from board.toml."""
+    hardware = subparsers.add_parser("hardware", help="the board's design: margins, diagram")
+    commands = hardware.add_subparsers(dest="hardware_command", required=True, metavar="WHAT")
+    margins = commands.add_parser("margins", help="worker-field and stack-sensor margins")
+    margins.add_argument("--json", action="store_true", help="print the JSON contract")
+    margins.add_argument("--samples", type=int, default=2000, help="Monte Carlo cells (2000)")
+    margins.add_argument("--seed", type=int, default=1, help="Monte Carlo seed (1)")
+    compare = commands.add_parser("compare", help="the candidate designs' margins, a table")
+    diagram = commands.add_parser("diagram", help="write the wiring diagram (SVG)")
+    diagram.add_argument(
+        "--output", type=Path, default=None, help="where (default hardware/wiring.svg)"
+    )
+    for parser in (margins, compare, diagram):
+        parser.add_argument(
+            "--config", type=Path, default=None, help="board config (default hardware/board.toml)"
+        )
+    margins.set_defaults(handler=_margins)
+    compare.set_defaults(handler=lambda args: _design(args, format_candidates))
+    diagram.set_defaults(handler=_diagram)
+
+
+def _margins(args: argparse.Namespace) -> int:
+    try:
+        data = margins(args.config, seed=args.seed, samples=max(2, args.samples))
+    except ValueError as error:
+        print(f"santorini-hw hardware margins: {error}", file=sys.stderr)
+        return 2
+    print(json.dumps(data) if args.json else format_margins(data))
+    return 0 if data["ok"] else 1
+
+
+def _design(args: argparse.Namespace, report: Callable[[Path | None], str]) -> int:
+    try:
+        print(report(args.config))
+    except ValueError as error:
+        print(f"santorini-hw hardware: {error}", file=sys.stderr)
+        return 2
+    return 0
+
+
+def _diagram(args: argparse.Namespace) -> int:
+    try:
+        config = load_hardware_config(args.config)
+        output = args.output or DIAGRAM_PATH
+        output.write_text(wiring_svg(config), encoding="utf-8")
+    except (ValueError, OSError) as error:
+        print(f"santorini-hw hardware diagram: {error}", file=sys.stderr)
+        return 2
+    print(f"wrote {output}")
+    return 0
 
 
 def _common(parser: argparse.ArgumentParser) -> None:

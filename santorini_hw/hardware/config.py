@@ -17,7 +17,7 @@ import itertools
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal, cast
+from typing import Any, Literal, cast
 
 from santorini_hw.hardware.toml_table import GPIO_PINS, HardwareConfigError, TomlTable
 from santorini_hw.rules.cells import CELL_COUNT, SIZE
@@ -26,6 +26,10 @@ DEFAULT_CONFIG_PATH = Path(__file__).resolve().parents[2] / "hardware" / "board.
 """The repository's `hardware/board.toml` (the package is installed editable)."""
 
 MAX_LEVEL = 3
+
+OWN_TABLES = ("worker_field", "stack_tolerance")
+"""Top-level tables that their own modules parse (`sensing/worker_field.py`,
+`sensing/stack_tolerance.py`): the physics of the parts, not the wiring."""
 
 
 @dataclass(frozen=True)
@@ -301,14 +305,19 @@ def _check_pins(config: HardwareConfig) -> None:
         used[pin] = key
 
 
-def load_hardware_config(path: Path | str | None = None) -> HardwareConfig:
-    """Load and validate a board config (default: the repository's hardware/board.toml)."""
+def read_board_toml(path: Path | str | None = None) -> tuple[Path, dict[str, Any]]:
+    """The path and parsed TOML of a board config (default: hardware/board.toml)."""
     source = Path(path) if path is not None else DEFAULT_CONFIG_PATH
     try:
         with source.open("rb") as file:
-            data = tomllib.load(file)
+            return source, tomllib.load(file)
     except (OSError, tomllib.TOMLDecodeError) as error:
         raise HardwareConfigError(f"cannot read {source}: {error}") from error
+
+
+def load_hardware_config(path: Path | str | None = None) -> HardwareConfig:
+    """Load and validate a board config (default: the repository's hardware/board.toml)."""
+    source, data = read_board_toml(path)
     root = TomlTable(data, "")
     buttons_table = root.table("buttons")
     buttons = Buttons(*(buttons_table.pin(key) for key in ("done", "undo", "hint")))
@@ -330,6 +339,7 @@ def load_hardware_config(path: Path | str | None = None) -> HardwareConfig:
         stacks=_stacks(root.table("stacks")),
         source=source,
     )
+    root.leave_to_others(OWN_TABLES)
     root.done()
     _check_pins(config)
     return config

@@ -37,6 +37,13 @@ class TomlTable:
             raise HardwareConfigError(f"{self._key(key)} must be {what}, not {value!r}")
         return value
 
+    def names(self) -> list[str]:
+        return list(self._data)
+
+    def leave_to_others(self, keys: tuple[str, ...]) -> None:
+        """Keys that other loaders read (not unknown, though not read here)."""
+        self._read.update(keys)
+
     def fail(self, key: str, message: str) -> HardwareConfigError:
         return HardwareConfigError(f"{self._key(key)} {message}")
 
