@@ -65,7 +65,8 @@ def test_a_player_who_runs_out_of_time_loses_and_the_winner_scene_shows() -> Non
 
 
 def test_the_lights_warn_in_the_last_ten_seconds_of_the_minute() -> None:
-    events = placed(("a1", "e1"), ("a5", "e5")) + [
+    events = [
+        *placed(("a1", "e1"), ("a5", "e5")),
         {"t": 55.0, "op": "lift", "cell": "a5"},  # B's hand is not A's move: no effect
         {"t": 55.5, "op": "place", "cell": "a5", "piece": "worker", "player": "B"},
     ]
@@ -84,9 +85,9 @@ def test_the_warning_pattern_is_colour_blind_safe_and_slow() -> None:
 
 
 def test_a_bad_clock_names_the_field() -> None:
-    with pytest.raises(ScenarioError, match="^clock: "):
+    with pytest.raises(ScenarioError, match=r"^clock: "):
         scenario_from_json(scenario([], clock="sixty"))
-    with pytest.raises(ScenarioError, match="^clock: .*two sides"):
+    with pytest.raises(ScenarioError, match=r"^clock: .*two sides"):
         scenario_from_json(
             {"players": ["A", "B", "C"], "gods": {"A": "Pan", "B": "Atlas", "C": "Apollo"},
              "clock": "60+300", "events": []}
