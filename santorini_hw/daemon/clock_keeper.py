@@ -1,12 +1,13 @@
 """The game clock on the daemon: whose time runs, what holds it, and its journal.
 
 `BoardService` asks `ClockKeeper.update` after every scan and every batch of events.
-The keeper follows the game: a new move (a placer's two workers count as one move, as
-do the god choices of the setup) starts that player's time and stops the previous
+The keeper follows the game: a new move (a placer's two workers count as one move)
+starts that player's time and stops the previous
 one's, so a move's time runs from the player's first chance to act to the moment the
 referee accepts it. It holds the clock for what is not the player's fault
-(`hold_reasons`). When a player's minute and bank have run out, the game records the
-loss on time and the keeper answers the events that say so.
+(`hold_reasons`; after a restart, also until the board is the game's again). When a
+player's minute and bank have run out, the game records the loss on time and the
+keeper answers the events that say so.
 
 The clock is journalled as `EventKind.CLOCK` snapshots: when a move starts or stops,
 when a hold starts or ends, and every `CHECKPOINT` seconds of counted time in between.
@@ -20,6 +21,7 @@ import logging
 from collections.abc import Hashable
 from typing import Any
 
+from santorini_hw.referee.board_view import differences, observed_view
 from santorini_hw.referee.events import RefereeEvent
 from santorini_hw.referee.game_clock import ClockSnapshot, GameClock, parse_time_control
 from santorini_hw.referee.referee import Referee
@@ -43,6 +45,8 @@ def hold_reasons(
 ) -> frozenset[str]:
     """Why the clock must not count now: nothing here is the player to move's doing."""
     reasons = set()
+    if not _board_matches(referee, observation):
+        reasons.add("mismatch")  # only a hold while a restart's board is put back
     if not bridge_connected:
         reasons.add("bridge")
     if observation is not None and observation.faults():
@@ -54,6 +58,14 @@ def hold_reasons(
     if clearing:
         reasons.add("clearing")  # a new game waits for the last one's pieces to go
     return frozenset(reasons)
+
+
+def _board_matches(referee: Referee, observation: Observation | None) -> bool:
+    """The settled board is the game's (a hand on the board counts as not matching)."""
+    if observation is None or not observation.settled or not observation.valid:
+        return False
+    found = observed_view(observation, referee.settings.polarity)
+    return not differences(referee.expected_view, found)
 
 
 def move_key(game: Game) -> Hashable:
@@ -79,6 +91,8 @@ class ClockKeeper:
         self._key: Hashable = None
         self._restored = restored
         """The running move came from the journal: keep it if it is still the same move."""
+        self._resuming = restored
+        """After a restart the clock holds until the board matches the game again."""
         self._journalled = -float("inf")
         self._warned = False
 
@@ -93,9 +107,9 @@ class ClockKeeper:
         if not snapshots:
             return cls(store, game_id, GameClock(control, info.players))
         snapshot = ClockSnapshot.from_json(snapshots[-1].payload)
-        return cls(
-            store, game_id, GameClock.restore(control, info.players, snapshot, now), restored=True
-        )
+        clock = GameClock.restore(control, info.players, snapshot, now)
+        clock.hold({"mismatch"}, now)  # until the first update has seen the board
+        return cls(store, game_id, clock, restored=True)
 
     def update(self, game: Game, reasons: frozenset[str], now: float) -> list[RefereeEvent]:
         """Follow the game; the events of a warning starting or a loss on time."""
@@ -107,6 +121,10 @@ class ClockKeeper:
                 clock.stop(now)
                 self.journal(now)
             return []
+        if "mismatch" not in reasons:
+            self._resuming = False
+        if not self._resuming:
+            reasons = reasons - {"mismatch"}
         key = move_key(game)
         changed = key != self._key
         if changed and not (self._restored and clock.player == game.player):

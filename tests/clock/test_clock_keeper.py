@@ -61,11 +61,30 @@ def test_the_reasons_to_hold_are_what_is_not_the_players_fault() -> None:
     referee = Referee(game)
     assert hold_reasons(
         bridge_connected=False, observation=None, referee=referee, menu_open=True, clearing=True
-    ) == {"bridge", "menu", "clearing"}
+    ) == {"bridge", "menu", "clearing", "mismatch"}  # nothing seen yet: no match
     referee.restoring = True
     assert hold_reasons(
         bridge_connected=True, observation=None, referee=referee, menu_open=False, clearing=False
-    ) == {"undo"}
+    ) == {"undo", "mismatch"}
+
+
+def test_a_board_that_differs_holds_the_clock_only_after_a_restart(tmp_path: Path) -> None:
+    game = Game.new()
+    place_all(game)
+    mismatch = frozenset({"mismatch"})
+    playing = ClockKeeper(None, 0, GameClock(TOURNAMENT, ("A", "B")))
+    playing.update(game, NONE, 0.0)
+    playing.update(game, mismatch, 0.0)  # a hand lifting a worker: the player's own time
+    assert playing.clock is not None and playing.clock.used(20.0) == 20.0
+    with Store.open(tmp_path / "j.sqlite3") as store:
+        game_id = store.start_game(("A", "B"), clock="60+300")
+        ClockKeeper.load(store, game_id, 0.0).update(game, NONE, 0.0)
+        resumed = ClockKeeper.load(store, game_id, 0.0)
+        resumed.update(game, mismatch, 0.0)  # the restarted board is being put back
+        assert resumed.clock is not None and resumed.clock.used(30.0) == 0.0
+        resumed.update(game, NONE, 30.0)
+        resumed.update(game, mismatch, 40.0)  # from now on a mismatch is play again
+        assert resumed.clock.used(50.0) == 20.0
 
 
 def test_a_flag_records_the_loss_on_time_in_the_journal(tmp_path: Path) -> None:
