@@ -109,6 +109,7 @@ function draw() {
   $("hand").textContent = hand ? `In the hand: a worker of ${hand.player} (click a cell to put it down)` : "";
   pixels = s.pixels;
   drawBoard();
+  document.dispatchEvent(new Event("santorini:state")); // setup.js: the menu and the clocks
 }
 
 async function clickCell(name) {
