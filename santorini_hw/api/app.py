@@ -33,6 +33,7 @@ from santorini_hw.api.models import (
     PressRequest,
     Resync,
 )
+from santorini_hw.daemon.analyst import analysis_json
 from santorini_hw.daemon.service import BoardService
 from santorini_hw.daemon.settings import Settings
 from santorini_hw.referee.game_clock import parse_time_control
@@ -95,6 +96,10 @@ def create_app(service: BoardService, settings: Settings, token: str) -> FastAPI
     @app.get("/api/games/{game_id}")
     async def game(game_id: int) -> dict[str, Any]:
         return _stored(lambda: service.store.export_json(game_id))
+
+    @app.get("/api/games/{game_id}/analysis")
+    async def analysis(game_id: int) -> dict[str, Any]:
+        return _stored(lambda: analysis_json(service.store, game_id))
 
     @app.get("/api/games/{game_id}/export.json")
     async def export_json(game_id: int) -> JSONResponse:

@@ -32,6 +32,7 @@ from collections.abc import Callable
 from typing import Any
 
 from santorini_hw.clock import Clock, SystemClock
+from santorini_hw.daemon.analyst import Analyst
 from santorini_hw.daemon.clock_keeper import ClockKeeper, hold_reasons
 from santorini_hw.daemon.event_hub import EventHub
 from santorini_hw.daemon.menu_control import CommandError, MenuControl
@@ -108,6 +109,7 @@ class BoardService(MenuControl):
         """The board as a menu while it is set (see the module doc)."""
         self._clearing = False
         """A new game waits for an empty board before it takes placements."""
+        self.analyst = Analyst(store, self._board_idle, time_budget=settings.analysis_seconds)
         self.strip = MirroredStrip(hardware.strip, self._frame_written)
         renderer = Renderer.from_config(hardware.config.lights)
         self.lights = LightsOutput(Compositor(renderer), self.strip, self._real)
@@ -151,7 +153,9 @@ class BoardService(MenuControl):
     async def run(self) -> None:
         """Scan, take presses and drive the lights until cancelled (then lights off)."""
         self._show()
+        self.analyst.wake()  # games that ended while the daemon was down
         async with asyncio.TaskGroup() as tasks:
+            tasks.create_task(self.analyst.run())
             tasks.create_task(self._scan_loop())
             tasks.create_task(self._press_loop())
             tasks.create_task(self._hold_loop())
@@ -184,6 +188,10 @@ class BoardService(MenuControl):
                 return events
             self._clearing = False
         return self.referee.observe(observation)
+
+    def _board_idle(self) -> bool:
+        """Nobody is playing: the analyst may use the processor."""
+        return self.menu is not None or self.game.phase is Phase.OVER or not self.game.record
 
     def _tick_clock(self) -> list[RefereeEvent]:
         """The game clock (or the menu's setup clock) brought up to now."""
@@ -323,6 +331,8 @@ class BoardService(MenuControl):
                 self.hint = self.hint_turn = None
             if event.kind == "turn_complete":
                 self.counters["turns"] += 1
+            if event.kind in ("game_over", "new_game"):
+                self.analyst.wake()
         self._show()
         for event in events:
             self.hub.publish({"type": "event", "event": event_json(event)})

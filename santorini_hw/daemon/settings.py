@@ -54,6 +54,8 @@ class Settings:
     """Seconds a board may match nothing before an error is raised."""
     hint_seconds: float = 1.0
     """Time budget of one hint search."""
+    analysis_seconds: float = 0.5
+    """The engine's time per position when a finished game is analysed for review."""
     ws_queue: int = 256
     """Messages a WebSocket client may fall behind before it is dropped."""
     log_level: str = "info"
@@ -142,7 +144,7 @@ def _convert(key: str, raw: Any) -> Any:
         if size < 1:
             raise ValueError(f"at least 1, not {size}")
         return size
-    if key in ("grace", "hint_seconds"):
+    if key in ("grace", "hint_seconds", "analysis_seconds"):
         seconds = _number(raw, float)
         if not seconds > 0:
             raise ValueError(f"seconds above 0, not {seconds}")
