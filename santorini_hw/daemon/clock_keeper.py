@@ -23,7 +23,12 @@ from typing import Any
 
 from santorini_hw.referee.board_view import differences, observed_view
 from santorini_hw.referee.events import RefereeEvent
-from santorini_hw.referee.game_clock import ClockSnapshot, GameClock, parse_time_control
+from santorini_hw.referee.game_clock import (
+    ClockSnapshot,
+    GameClock,
+    TimeControl,
+    parse_time_control,
+)
 from santorini_hw.referee.referee import Referee
 from santorini_hw.rules.game import Game, Phase
 from santorini_hw.sensing.observation import Observation
@@ -162,6 +167,10 @@ class ClockKeeper:
         except StoreError as error:
             _log.error("clock snapshot not journalled: %s", error)
         self._journalled = now
+
+    @property
+    def control(self) -> TimeControl | None:
+        return None if self.clock is None else self.clock.control
 
     def warning(self, now: float) -> bool:
         return self.clock is not None and self.clock.warning(now)

@@ -48,7 +48,7 @@ from santorini_hw.lights.menu_scene import menu_scene
 from santorini_hw.lights.referee_scene import scene_for
 from santorini_hw.lights.strips import Pixel
 from santorini_hw.referee.events import RefereeEvent
-from santorini_hw.referee.game_clock import GameClock, TimeControl
+from santorini_hw.referee.game_clock import GameClock, TimeControl, control_text
 from santorini_hw.referee.menu import BoardMenu
 from santorini_hw.referee.referee import Referee, RefereeSettings
 from santorini_hw.rules.actions import actions_text
@@ -115,8 +115,8 @@ class BoardService(MenuControl):
         self.lights = LightsOutput(Compositor(renderer), self.strip, self._real)
         stored = store.unfinished_game()
         if stored is None:
-            control = settings.clock
-            self.game_id = store.start_game(settings.players, clock=_text(control))
+            clock = control_text(settings.clock)
+            self.game_id = store.start_game(settings.players, clock=clock)
             game = Game.new(settings.players)
         else:
             self.game_id = stored.info.id
@@ -231,10 +231,8 @@ class BoardService(MenuControl):
         """A long press (`button_holds.HOLD_ACTIONS`): new_game, adopt_board or menu."""
         try:
             if action == "new_game":
-                lineup, control = self.game.lineup, self.clock.clock
-                self.new_game(
-                    lineup.players, lineup.gods, None if control is None else control.control
-                )
+                lineup = self.game.lineup
+                self.new_game(lineup.players, lineup.gods, self.clock.control)
             elif action == "adopt_board":
                 self.adopt()
             elif action == "menu":
@@ -264,7 +262,7 @@ class BoardService(MenuControl):
             raise CommandError("a game clock needs two sides (two players or two teams)")
         if not self.journal.finished:
             self.journal.finish(None)
-        self.game_id = self.store.start_game(players, game.lineup.gods, clock=_text(clock))
+        self.game_id = self.store.start_game(players, game.lineup.gods, clock=control_text(clock))
         self.menu = self.setup_clock = None
         self._clearing = True
         timer = None if clock is None else GameClock(clock, players, banks)
@@ -388,7 +386,3 @@ class BoardService(MenuControl):
         if self.menu is not None:
             state["phase"] = "menu"
         return state
-
-
-def _text(control: TimeControl | None) -> str | None:
-    return None if control is None else control.text()

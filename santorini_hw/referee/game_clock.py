@@ -59,6 +59,11 @@ class TimeControl:
         return f"{self.move:g}+{self.bank:g}"
 
 
+def control_text(control: TimeControl | None) -> str | None:
+    """The `--clock` form, or None for no clock (how the journal stores it)."""
+    return None if control is None else control.text()
+
+
 TOURNAMENT = TimeControl(60.0, 300.0)
 """The online tournament's control: one minute per move plus a five-minute bank."""
 
