@@ -79,6 +79,16 @@ def move_key(game: Game) -> Hashable:
     return game.player, game.phase, sum(line.kind != "place" for line in game.record)
 
 
+def lose_on_time(game: Game, player: str, now: float, when: str = "") -> list[RefereeEvent]:
+    """End `game` with `player` out of time; the events that say so."""
+    game.lose_on_time(player)
+    text = f"{player} loses on time{when}"
+    return [
+        RefereeEvent("lost_on_time", now, player, text),
+        RefereeEvent("game_over", now, game.winner, text),
+    ]
+
+
 class ClockKeeper:
     """One game's clock (or none) and its journal (none for the simulator's runner)."""
 
@@ -142,12 +152,7 @@ class ClockKeeper:
         flagged = clock.check(now)
         if flagged is not None:
             self.journal(now)
-            game.lose_on_time(flagged)
-            text = f"{flagged} loses on time"
-            return [
-                RefereeEvent("lost_on_time", now, flagged, text),
-                RefereeEvent("game_over", now, game.winner, text),
-            ]
+            return lose_on_time(game, flagged, now)
         if changed or (clock.counting and now - self._journalled >= CHECKPOINT):
             self.journal(now)
         warning = clock.warning(now)

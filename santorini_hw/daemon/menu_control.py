@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from typing import Any, Protocol
 
+from santorini_hw.daemon.clock_keeper import lose_on_time
 from santorini_hw.hardware.board import BoardHardware
 from santorini_hw.referee.events import RefereeEvent
 from santorini_hw.referee.game_clock import GameClock, TimeControl, parse_time_control
@@ -160,10 +161,4 @@ class MenuControl:
         if flagged is None:
             return []
         self.new_game(menu.players, None, control, dict(clock.banks))
-        game = self.game
-        game.lose_on_time(flagged)
-        text = f"{flagged} loses on time (choosing a god)"
-        return [
-            RefereeEvent("lost_on_time", now, flagged, text),
-            RefereeEvent("game_over", now, game.winner, text),
-        ]
+        return lose_on_time(self.game, flagged, now, " (choosing a god)")
