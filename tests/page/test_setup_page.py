@@ -64,6 +64,7 @@ def test_a_phone_sets_up_a_timed_game_with_god_cards(daemon: Daemon, tmp_path: P
         first = cards.nth(0).get_attribute("data-option") or ""
         choose(page, first)
         page.screenshot(path=str(tmp_path / "setup-phone.png"), full_page=True)
+        assert page.evaluate("document.scrollingElement.scrollWidth") <= PHONE[0]
         chosen = page.locator(f'[data-option="{first}"]')
         box = chosen.bounding_box()
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE[0]
