@@ -3,6 +3,7 @@ API and the menu, shown in the state, and surviving kill -9 and a restart."""
 
 from __future__ import annotations
 
+import json
 import signal
 import sqlite3
 import time
@@ -34,8 +35,6 @@ def clock_game(daemon: Daemon, clock: str = "60+300") -> dict[str, Any]:
 
 
 def last_snapshot(database: Path) -> dict[str, Any]:
-    import json
-
     raw = sqlite3.connect(f"{database.resolve().as_uri()}?mode=ro", uri=True)
     try:
         row = raw.execute(
@@ -84,6 +83,20 @@ def test_the_menu_over_the_api_sets_a_clock_and_holds_the_running_one(daemon: Da
     assert state["menu"] is None and state["clock"]["control"] == "30+120"
     assert all(bank["bank_left"] <= 120.0 for bank in state["clock"]["players"].values())
     assert daemon.http.get("/api/games").json()[-1]["clock"] == "30+120"
+
+
+def test_an_unplugged_bridge_holds_the_running_clock(daemon: Daemon) -> None:
+    clock_game(daemon)
+    daemon.wait_state(lambda s: s["error"] is None and s["phase"] == "placement", "empty board")
+    daemon.place_workers({"A": ["a1", "e1"], "B": ["a5", "e5"]})
+    daemon.wait_state(lambda s: s["clock"]["counting"], "A's clock counting")
+    daemon.post("sim/unplug")
+    state = daemon.wait_state(lambda s: "bridge" in s["clock"]["held"], "the clock held")
+    assert not state["clock"]["counting"] and state["clock"]["running"] == "A"
+    held = state["clock"]["players"]["A"]["move_left"]
+    assert daemon.state()["clock"]["players"]["A"]["move_left"] == held
+    daemon.post("sim/replug")
+    daemon.wait_state(lambda s: s["clock"]["counting"], "the clock counting again")
 
 
 def test_the_clock_survives_kill_9_and_resumes_the_journalled_time(
