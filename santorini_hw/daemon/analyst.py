@@ -28,7 +28,7 @@ from santorini_hw.hints.search import best_turn
 from santorini_hw.rules.actions import actions_text
 from santorini_hw.rules.position import Position
 from santorini_hw.rules.position_json import position_from_json
-from santorini_hw.store import Evaluation, Store, StoredGame, StoreError
+from santorini_hw.store import Evaluation, Store, StoredGame
 
 _log = logging.getLogger(__name__)
 
@@ -181,6 +181,6 @@ class Analyst:
                 judged.append(dataclasses.replace(found, ply=point.ply))
             self.store.append_analysis(game_id, judged)
             self.analysed += 1
-        except (StoreError, ValueError) as error:
-            _log.error("game %d cannot be analysed: %s", game_id, error)
+        except Exception:  # contained: one bad game must not stop the daemon's TaskGroup
+            _log.exception("game %d cannot be analysed", game_id)
             self._failed.add(game_id)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import sqlite3
 from pathlib import Path
 
 from santorini_hw.daemon.analyst import (
@@ -111,3 +112,23 @@ def test_a_game_still_in_play_is_not_analysed(tmp_path: Path) -> None:
             "swings": [],
         }
         assert store.unanalysed_games() == []
+
+
+def test_a_game_that_cannot_be_read_is_skipped_and_the_rest_analysed(tmp_path: Path) -> None:
+    path = tmp_path / "j.sqlite3"
+    with Store.open(path) as store:
+        broken = store.start_game(("A", "B"))
+        store.finish_game(broken, None)
+    raw = sqlite3.connect(path, isolation_level=None)
+    raw.execute(
+        "INSERT INTO turns (game_id, ply, player, kind, notation, position, time) "
+        "VALUES (?, 1, 'A', 'turn', 'a1-a2 a3', ?, 0)",
+        (broken, '{"workers": 7}'),
+    )
+    raw.close()
+    with Store.open(path) as store:
+        good, _ = played_game(store, turns=6)
+        analyst = Analyst(store, lambda: True, time_budget=None, node_budget=NODES)
+        asyncio.run(analyst.analyse_pending())
+        assert store.analysis(broken) == [] and len(store.analysis(good)) == 7
+        assert analysis_json(store, good)["status"] == "done"
