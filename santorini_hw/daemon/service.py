@@ -12,10 +12,14 @@ the current game's players and gods, hold undo is `adopt`, hold hint is `enter_m
 long press has nobody to answer, so a command it cannot carry out (a `ResyncError`, say)
 becomes a `command_failed` event and a warning in the log.
 
-Menu mode (`referee/menu.py`): while `menu` is set, settled observations and presses go
-to the menu instead of the referee (done confirms a step, undo leaves the menu), the
-lights show `menu_scene`, and the state's phase is "menu". After the last step the menu
-starts its lineup with `new_game`, as POST /api/games does.
+Menu mode (`referee/menu.py`, commands in `menu_control.py`): while `menu` is set,
+settled observations and presses go to the menu instead of the referee (done confirms
+a step, undo leaves the menu), the lights show `menu_scene`, and the state's phase is
+"menu". After the last step the menu starts its lineup with `new_game`, as POST
+/api/games does.
+
+The game clock (`clock_keeper.py`) is brought up to date after every scan and every
+batch of events; the analyst (`analyst.py`) reviews finished games while nobody plays.
 
 Every new game begins on an empty board: until a settled observation shows one, what
 still stands (the menu's workers, the last game's pieces) is not taken for placements
