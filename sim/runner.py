@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from santorini_hw.clock import ManualClock
+from santorini_hw.daemon.clock_keeper import ClockKeeper, hold_reasons
 from santorini_hw.hardware.config import HardwareConfig, load_hardware_config
 from santorini_hw.hints.search import best_turn
 from santorini_hw.lights.compositor import DEFAULT_MAX_FPS, Compositor, LightsOutput
@@ -21,6 +22,7 @@ from santorini_hw.lights.frames import Frame, Renderer
 from santorini_hw.lights.referee_lights import RefereeLights
 from santorini_hw.lights.scenes import lit_cells
 from santorini_hw.referee.events import RefereeEvent
+from santorini_hw.referee.game_clock import GameClock
 from santorini_hw.referee.referee import Referee, RefereeSettings
 from santorini_hw.rules.game import Game
 from santorini_hw.rules.position import Position
@@ -49,10 +51,20 @@ class RunResult:
     """The element kind shown on each lit cell at the end (`lit_cells` of the last scene)."""
     frames: list[tuple[float, Frame]] = field(default_factory=list)
     """Every frame the simulated strip showed, with its simulated time."""
+    clock: ClockKeeper = field(default_factory=lambda: ClockKeeper(None, 0, None))
+    """The game clock (the scenario's `clock`; none by default)."""
+    end: float = 0.0
+    """The simulated time at which the run ended."""
 
     def to_json(self) -> dict[str, Any]:
-        """The contract's output: turns as recorded, position, winner and errors."""
+        """The contract's output: turns as recorded, position, winner and errors (and,
+        with a clock, each player's bank left and who lost on time)."""
         game = self.game
+        timing: dict[str, Any] = {}
+        clock = self.clock.clock
+        if clock is not None:
+            banks = {p: round(clock.bank_left(p, self.end), 1) for p in clock.banks}
+            timing = {"clock": banks, "lost_on_time": game.lost_on_time}
         return {
             "turns": [
                 {"player": line.player, "actions": [a.text() for a in line.actions]}
@@ -67,6 +79,7 @@ class RunResult:
                 if e.kind == "error_raised"
             ],
             "lights": self.lights,
+            **timing,
         }
 
 
@@ -100,15 +113,21 @@ async def run_scenario(scenario: Scenario, config: HardwareConfig | None = None)
     )
     game = Game.new(scenario.players, scenario.gods)
     referee = Referee(game, RefereeSettings(polarity=scenario.sensors == "polarity"))
-    result = RunResult(game)
+    timer = None if scenario.clock is None else GameClock(scenario.clock, scenario.players)
+    result = RunResult(game, clock=ClockKeeper(None, 0, timer))
     clock = ManualClock(start=-WARM_UP)
     config = scenario_config(scenario, config)
     async with SimulatedHardware(config, clock=clock, noise=physical_noise) as sim:
         while clock.monotonic() < 0:  # let the sensors settle before the scenario's t=0
             await sim.advance(sim.scan_period)
         output = LightsOutput(Compositor(Renderer.from_config(config.lights)), sim.strip, clock)
-        lights = RefereeLights(referee, output, _hint)  # as the daemon: events -> scenes
+
+        def warning() -> bool:
+            return result.clock.warning(clock.monotonic())
+
+        lights = RefereeLights(referee, output, _hint, warning)  # as the daemon: events -> scenes
         await _play(sim, referee, sorted(scenario.events, key=lambda e: e.t), result, lights)
+        result.end = clock.monotonic()
         clock.advance(1 / DEFAULT_MAX_FPS)  # the last scene's frame slot
         _show(sim, lights.output, result)
         result.lights = lit_cells(lights.scene)
@@ -142,6 +161,7 @@ async def _play(
             lights.update(await _apply(sim, referee, pending.pop(), result))
         observation = await sim.advance(sim.scan_period)
         new = referee.observe(observation)
+        new += _tick(result.clock, referee, observation, clock.monotonic())
         result.events += new
         lights.update(new)
         _show(sim, lights.output, result)
@@ -150,9 +170,27 @@ async def _play(
         deadline = referee.deadline
         if not pending and deadline is None:
             return
-        target = min(t for t in (deadline, pending[-1].t if pending else None) if t is not None)
+        flag = result.clock.next_deadline(clock.monotonic()) if pending else None
+        targets = (deadline, flag, pending[-1].t if pending else None)
+        target = min(t for t in targets if t is not None)
         if target > clock.monotonic():
             clock.set(target)
+
+
+def _tick(
+    keeper: ClockKeeper, referee: Referee, observation: Observation, now: float
+) -> list[RefereeEvent]:
+    """The game clock, held as the daemon holds it (the simulated bridge stays plugged).
+    It runs until the scenario's timeline ends: its flag is waited for only while events
+    are still to come."""
+    reasons = hold_reasons(
+        bridge_connected=True,
+        observation=observation,
+        referee=referee,
+        menu_open=False,
+        clearing=False,
+    )
+    return keeper.update(referee.game, reasons, now)
 
 
 def _caught_up(sim: SimulatedHardware, observation: Observation) -> bool:

@@ -10,6 +10,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from santorini_hw.referee.game_clock import TimeControl, TimeControlError, parse_time_control
 from santorini_hw.rules.cells import CellError, cell_name, parse_cell
 from santorini_hw.rules.gods import God, UnknownGodError, parse_god
 
@@ -17,7 +18,7 @@ OPS = ("lift", "place", "press")
 PIECES = ("worker", "block", "dome")
 BUTTONS = ("done", "undo", "hint")
 SENSORS = ("presence", "polarity")
-FIELDS = ("players", "gods", "sensors", "noise", "events")
+FIELDS = ("players", "gods", "sensors", "noise", "clock", "events")
 
 
 class ScenarioError(ValueError):
@@ -62,6 +63,8 @@ class Scenario:
     sensors: str = "presence"
     noise: NoiseSettings = field(default_factory=NoiseSettings)
     events: tuple[PhysicalEvent, ...] = ()
+    clock: TimeControl | None = None
+    """The game clock (`"clock": "60+300"`), None without one."""
 
     def to_json(self) -> dict[str, Any]:
         document: dict[str, Any] = {"players": list(self.players)}
@@ -76,6 +79,8 @@ class Scenario:
             "flicker": noise.flicker,
             "bounce_ms": noise.bounce_ms,
         }
+        if self.clock is not None:
+            document["clock"] = self.clock.text()
         document["events"] = [event.to_json() for event in self.events]
         return document
 
@@ -115,7 +120,20 @@ def scenario_from_json(data: Any) -> Scenario:
         sensors=sensors,
         noise=_noise(data.get("noise", {})),
         events=tuple(_event(i, e, tuple(players)) for i, e in enumerate(_events(data))),
+        clock=_clock(data.get("clock", "off"), len(players)),
     )
+
+
+def _clock(data: Any, players: int) -> TimeControl | None:
+    if not isinstance(data, str):
+        raise ScenarioError("clock", f'a time control like "60+300", not {data!r}')
+    try:
+        control = parse_time_control(data)
+    except TimeControlError as error:
+        raise ScenarioError("clock", str(error)) from None
+    if control is not None and players == 3:
+        raise ScenarioError("clock", "a loss on time needs two sides: no clock for three players")
+    return control
 
 
 def _gods(data: Any, players: tuple[str, ...]) -> tuple[God | None, ...]:

@@ -27,13 +27,16 @@ from santorini_hw.api.metrics import metrics_text
 from santorini_hw.api.models import (
     CellRequest,
     HoldRequest,
+    MenuChoice,
     NewGame,
     PlaceRequest,
     PressRequest,
     Resync,
 )
+from santorini_hw.daemon.analyst import analysis_json
 from santorini_hw.daemon.service import BoardService
 from santorini_hw.daemon.settings import Settings
+from santorini_hw.referee.game_clock import parse_time_control
 from santorini_hw.rules.gods import God, parse_god
 from santorini_hw.store import StoreError
 
@@ -94,6 +97,10 @@ def create_app(service: BoardService, settings: Settings, token: str) -> FastAPI
     async def game(game_id: int) -> dict[str, Any]:
         return _stored(lambda: service.store.export_json(game_id))
 
+    @app.get("/api/games/{game_id}/analysis")
+    async def analysis(game_id: int) -> dict[str, Any]:
+        return _stored(lambda: analysis_json(service.store, game_id))
+
     @app.get("/api/games/{game_id}/export.json")
     async def export_json(game_id: int) -> JSONResponse:
         document = _stored(lambda: service.store.export_json(game_id))
@@ -110,7 +117,8 @@ def create_app(service: BoardService, settings: Settings, token: str) -> FastAPI
 
     @app.post("/api/games", dependencies=write, status_code=201)
     async def new_game(body: NewGame) -> dict[str, Any]:
-        game_id = service.new_game(tuple(body.players), _gods(body))
+        clock = parse_time_control(body.clock)
+        game_id = service.new_game(tuple(body.players), _gods(body), clock)
         return {"game_id": game_id, "state": service.state()}
 
     @app.post("/api/undo", dependencies=write, status_code=202)
@@ -126,6 +134,16 @@ def create_app(service: BoardService, settings: Settings, token: str) -> FastAPI
     @app.post("/api/menu", dependencies=write)
     async def menu() -> dict[str, Any]:
         service.enter_menu()
+        return service.state()
+
+    @app.post("/api/menu/choose", dependencies=write)
+    async def choose(body: MenuChoice) -> dict[str, Any]:
+        service.choose_option(body.option)
+        return service.state()
+
+    @app.post("/api/menu/confirm", dependencies=write)
+    async def confirm() -> dict[str, Any]:
+        service.confirm_menu()
         return service.state()
 
     @app.delete("/api/menu", dependencies=write)

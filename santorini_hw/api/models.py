@@ -6,6 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from santorini_hw.referee.game_clock import TimeControlError, parse_time_control
 from santorini_hw.rules.gods import UnknownGodError, parse_god
 
 Cell = Annotated[str, Field(pattern=r"^[a-e][1-5]$", description="a cell, a1..e5")]
@@ -23,6 +24,8 @@ class NewGame(_Strict):
     gods: list[str | None] | None = None
     """One god name (or null) per player, with `selection` "given"."""
     selection: Literal["none", "given", "random"] = "none"
+    clock: Annotated[str, Field(max_length=32)] = "off"
+    """The game clock: "off", "tournament" or MOVE+BANK seconds ("60+300")."""
 
     @field_validator("players")
     @classmethod
@@ -41,6 +44,20 @@ class NewGame(_Strict):
                 except UnknownGodError as error:
                     raise ValueError(str(error)) from None
         return gods
+
+    @field_validator("clock")
+    @classmethod
+    def _time_control(cls, clock: str) -> str:
+        try:
+            parse_time_control(clock)
+        except TimeControlError as error:
+            raise ValueError(str(error)) from None
+        return clock
+
+
+class MenuChoice(_Strict):
+    option: Annotated[str, Field(min_length=1, max_length=32)]
+    """One of the options of the menu's current step (its `options` in the state)."""
 
 
 class Resync(_Strict):

@@ -16,6 +16,11 @@ def register(subparsers: Any) -> None:
     run.add_argument("--host", default=None, help="address to listen on (default 127.0.0.1)")
     run.add_argument("--port", type=int, default=None, help="port (default 8000; 0: any free)")
     run.add_argument("--sim", action="store_true", default=None, help="use the simulated board")
+    run.add_argument(
+        "--clock",
+        default=None,
+        help="game clock of a new game: off, tournament (60+300) or MOVE+BANK seconds",
+    )
     run.set_defaults(handler=_run)
     token = subparsers.add_parser("token", help="print the API's write token")
     _common(token)
@@ -28,7 +33,8 @@ def _common(parser: argparse.ArgumentParser) -> None:
 
 
 def _settings(args: argparse.Namespace) -> Settings | None:
-    flags = {name: getattr(args, name, None) for name in ("state_dir", "host", "port", "sim")}
+    names = ("state_dir", "host", "port", "sim", "clock")
+    flags = {name: getattr(args, name, None) for name in names}
     try:
         files = None if args.config is None else (args.config,)
         if args.config is not None and not args.config.is_file():

@@ -14,6 +14,7 @@ from santorini_hw.referee.events import RefereeEvent
 from santorini_hw.referee.menu import BoardMenu
 from santorini_hw.referee.referee import BoardError, Referee
 from santorini_hw.rules.cells import cell_name
+from santorini_hw.rules.gods import POWERS, God
 from santorini_hw.sensing.observation import Observation
 
 
@@ -28,7 +29,15 @@ def menu_json(menu: BoardMenu) -> dict[str, Any]:
         "picks": 0 if step is None else step.picks,
         "selected": list(menu.selected),
         "players": list(menu.players),
+        "powers": {} if step is None else _powers(step.options),
+        "clock": menu.clock,
     }
+
+
+def _powers(options: tuple[str, ...]) -> dict[str, str]:
+    """The power of each option that is a god, in one sentence."""
+    gods = {god.value: god for god in God}
+    return {option: POWERS[gods[option]] for option in options if option in gods}
 
 
 def clear_board(referee: Referee, observation: Observation) -> list[RefereeEvent] | None:

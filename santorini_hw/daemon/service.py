@@ -12,10 +12,14 @@ the current game's players and gods, hold undo is `adopt`, hold hint is `enter_m
 long press has nobody to answer, so a command it cannot carry out (a `ResyncError`, say)
 becomes a `command_failed` event and a warning in the log.
 
-Menu mode (`referee/menu.py`): while `menu` is set, settled observations and presses go
-to the menu instead of the referee (done confirms a step, undo leaves the menu), the
-lights show `menu_scene`, and the state's phase is "menu". After the last step the menu
-starts its lineup with `new_game`, as POST /api/games does.
+Menu mode (`referee/menu.py`, commands in `menu_control.py`): while `menu` is set,
+settled observations and presses go to the menu instead of the referee (done confirms
+a step, undo leaves the menu), the lights show `menu_scene`, and the state's phase is
+"menu". After the last step the menu starts its lineup with `new_game`, as POST
+/api/games does.
+
+The game clock (`clock_keeper.py`) is brought up to date after every scan and every
+batch of events; the analyst (`analyst.py`) reviews finished games while nobody plays.
 
 Every new game begins on an empty board: until a settled observation shows one, what
 still stands (the menu's workers, the last game's pieces) is not taken for placements
@@ -32,7 +36,10 @@ from collections.abc import Callable
 from typing import Any
 
 from santorini_hw.clock import Clock, SystemClock
+from santorini_hw.daemon.analyst import Analyst
+from santorini_hw.daemon.clock_keeper import ClockKeeper, hold_reasons
 from santorini_hw.daemon.event_hub import EventHub
+from santorini_hw.daemon.menu_control import CommandError, MenuControl
 from santorini_hw.daemon.new_game import clear_board, menu_json
 from santorini_hw.daemon.outputs import MirroredStrip, event_json, pixel_hex
 from santorini_hw.daemon.settings import Settings
@@ -45,6 +52,7 @@ from santorini_hw.lights.menu_scene import menu_scene
 from santorini_hw.lights.referee_scene import scene_for
 from santorini_hw.lights.strips import Pixel
 from santorini_hw.referee.events import RefereeEvent
+from santorini_hw.referee.game_clock import GameClock, TimeControl, control_text
 from santorini_hw.referee.menu import BoardMenu
 from santorini_hw.referee.referee import Referee, RefereeSettings
 from santorini_hw.rules.actions import actions_text
@@ -69,11 +77,7 @@ _JOURNALLED_ERRORS = {
 }
 
 
-class CommandError(ValueError):
-    """A command the board cannot carry out now (the API answers 409)."""
-
-
-class BoardService:
+class BoardService(MenuControl):
     def __init__(
         self,
         hardware: BoardHardware,
@@ -109,23 +113,26 @@ class BoardService:
         """The board as a menu while it is set (see the module doc)."""
         self._clearing = False
         """A new game waits for an empty board before it takes placements."""
+        self.analyst = Analyst(store, self._board_idle, time_budget=settings.analysis_seconds)
         self.strip = MirroredStrip(hardware.strip, self._frame_written)
         renderer = Renderer.from_config(hardware.config.lights)
         self.lights = LightsOutput(Compositor(renderer), self.strip, self._real)
         stored = store.unfinished_game()
         if stored is None:
-            self.game_id = store.start_game(settings.players)
+            clock = control_text(settings.clock)
+            self.game_id = store.start_game(settings.players, clock=clock)
             game = Game.new(settings.players)
         else:
             self.game_id = stored.info.id
             game = restore_game(stored)
-        self._start(game)
+        self._start(game, ClockKeeper.load(store, self.game_id, hardware.clock.monotonic()))
 
     # -- the game ----------------------------------------------------------------------
-    def _start(self, game: Game) -> None:
+    def _start(self, game: Game, clock: ClockKeeper) -> None:
         polarity = self.hardware.config.workers.sensing == "polarity"
         self.referee = Referee(game, RefereeSettings(grace=self.settings.grace, polarity=polarity))
         self.journal = GameJournal(self.store, self.game_id, game)
+        self.clock = clock
 
     @property
     def game(self) -> Game:
@@ -150,7 +157,9 @@ class BoardService:
     async def run(self) -> None:
         """Scan, take presses and drive the lights until cancelled (then lights off)."""
         self._show()
+        self.analyst.wake()  # games that ended while the daemon was down
         async with asyncio.TaskGroup() as tasks:
+            tasks.create_task(self.analyst.run())
             tasks.create_task(self._scan_loop())
             tasks.create_task(self._press_loop())
             tasks.create_task(self._hold_loop())
@@ -164,7 +173,7 @@ class BoardService:
             self.last_scan = self._real.monotonic()
             self.counters["scans"] += 1
             self.hardware.poll_holds()
-            events = self._observe(observation)
+            events = self._observe(observation) + self._tick_clock()
             frames = self.hardware.scanner.bridge.counters.frames
             if frames != self._frames_seen:
                 self._frames_seen, self._last_frame = frames, self.last_scan
@@ -183,6 +192,22 @@ class BoardService:
                 return events
             self._clearing = False
         return self.referee.observe(observation)
+
+    def _board_idle(self) -> bool:
+        """Nobody is playing: the analyst may use the processor."""
+        return self.menu is not None or self.game.phase is Phase.OVER or not self.game.record
+
+    def _tick_clock(self) -> list[RefereeEvent]:
+        """The game clock (or the menu's setup clock) brought up to now."""
+        now = self.hardware.clock.monotonic()
+        reasons = hold_reasons(
+            bridge_connected=self.bridge_connected,
+            observation=self.observation,
+            referee=self.referee,
+            menu_open=self.menu is not None,
+            clearing=self._clearing,
+        )
+        return self.clock.update(self.game, reasons, now) + self._setup_clock_tick(now)
 
     async def _press_loop(self) -> None:
         while True:
@@ -211,7 +236,7 @@ class BoardService:
         try:
             if action == "new_game":
                 lineup = self.game.lineup
-                self.new_game(lineup.players, lineup.gods)
+                self.new_game(lineup.players, lineup.gods, self.clock.control)
             elif action == "adopt_board":
                 self.adopt()
             elif action == "menu":
@@ -226,16 +251,26 @@ class BoardService:
         now = self.hardware.clock.monotonic()
         self._after([RefereeEvent("command_failed", now, None, f"{command}: {error}")])
 
-    def new_game(self, players: tuple[str, ...], gods: tuple[God | None, ...] | None) -> int:
+    def new_game(
+        self,
+        players: tuple[str, ...],
+        gods: tuple[God | None, ...] | None,
+        clock: TimeControl | None = None,
+        banks: dict[str, float] | None = None,
+    ) -> int:
         """Close the current game (abandoned unless won) and start another (leaving the
-        menu, if the board is one); it takes placements once the board is empty."""
+        menu, if the board is one); it takes placements once the board is empty. `clock`:
+        its time control, `banks` what the setup's god choices left of them."""
         game = Game.new(players, gods)  # GameError (ValueError) for an impossible lineup
+        if clock is not None and game.lineup.side_count != 2:
+            raise CommandError("a game clock needs two sides (two players or two teams)")
         if not self.journal.finished:
             self.journal.finish(None)
-        self.game_id = self.store.start_game(players, game.lineup.gods)
-        self.menu = None
+        self.game_id = self.store.start_game(players, game.lineup.gods, clock=control_text(clock))
+        self.menu = self.setup_clock = None
         self._clearing = True
-        self._start(game)
+        timer = None if clock is None else GameClock(clock, players, banks)
+        self._start(game, ClockKeeper(self.store, self.game_id, timer))
         self._after([RefereeEvent("new_game", self.hardware.clock.monotonic(), game.player)])
         return self.game_id
 
@@ -278,55 +313,10 @@ class BoardService:
         now = self.hardware.clock.monotonic()
         self._after([RefereeEvent("hint", now, position.player, text)])
 
-    # -- the board as a menu ------------------------------------------------------------
-    def enter_menu(self) -> None:
-        """Make the board a menu (again from the first step if it is one already); the
-        game stands still until the menu starts a new one or is left."""
-        self.menu = BoardMenu(random.Random())
-        self.hint = self.hint_turn = None
-        if self.observation is not None:
-            self.menu.observe(self.observation)  # what stands now touches nothing
-        self._after([self._menu_event("menu_entered")])
-
-    def leave_menu(self) -> None:
-        """Back to the game as it was, nothing chosen."""
-        if self.menu is None:
-            raise CommandError("the board is not a menu")
-        self.menu = None
-        self._after([self._menu_event("menu_left")])
-
-    def _not_in_menu(self, what: str) -> None:
-        if self.menu is not None:
-            raise CommandError(f"cannot {what}: the board is a menu (finish it or leave it)")
-
-    def _menu_observe(self, menu: BoardMenu, observation: Observation) -> list[RefereeEvent]:
-        selected = menu.selected
-        menu.observe(observation)
-        return [] if menu.selected == selected else [self._menu_event("menu_selected")]
-
-    def _menu_press(self, menu: BoardMenu, button: str) -> None:
-        """done confirms the step (the last one starts the game), undo leaves the menu."""
-        if button == "undo":
-            self.leave_menu()
-        elif menu.press(button):
-            if menu.step is None:
-                lineup = menu.lineup()
-                self.new_game(lineup.players, lineup.gods)
-            else:
-                self._after([self._menu_event("menu_step")])
-
-    def _menu_event(self, kind: str) -> RefereeEvent:
-        """`text`: the step now being chosen and the options chosen so far."""
-        now = self.hardware.clock.monotonic()
-        step = None if self.menu is None else self.menu.step
-        if step is None:
-            return RefereeEvent(kind, now)
-        assert self.menu is not None
-        return RefereeEvent(kind, now, step.player, f"{step.key}: {' '.join(self.menu.selected)}")
-
     # -- outputs -----------------------------------------------------------------------
     def _after(self, events: list[RefereeEvent]) -> None:
         """Journal first (durable), then lights, then the API's clients."""
+        events = [*events, *self._tick_clock()]
         try:
             self.journal.sync(self.game)
             for event in events:
@@ -343,6 +333,8 @@ class BoardService:
                 self.hint = self.hint_turn = None
             if event.kind == "turn_complete":
                 self.counters["turns"] += 1
+            if event.kind in ("game_over", "new_game"):
+                self.analyst.wake()
         self._show()
         for event in events:
             self.hub.publish({"type": "event", "event": event_json(event)})
@@ -356,7 +348,13 @@ class BoardService:
         if self.menu is not None:
             self.lights.show(menu_scene(self.menu))
             return
-        scene = scene_for(self.referee, hint=self.hint_turn, bridge_connected=self.bridge_connected)
+        warning = self.clock.warning(self.hardware.clock.monotonic())
+        scene = scene_for(
+            self.referee,
+            hint=self.hint_turn,
+            bridge_connected=self.bridge_connected,
+            clock_warning=warning,
+        )
         self.lights.show(scene)
 
     def _frame_written(self, frame: tuple[Pixel, ...]) -> None:
@@ -388,6 +386,7 @@ class BoardService:
     def state(self) -> dict[str, Any]:
         state = board_state(self)
         state["menu"] = None if self.menu is None else menu_json(self.menu)
+        state["clock"] = self.clock.to_json(self.hardware.clock.monotonic())
         if self.menu is not None:
             state["phase"] = "menu"
         return state

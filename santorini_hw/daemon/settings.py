@@ -24,6 +24,8 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
+from santorini_hw.referee.game_clock import TimeControl, parse_time_control
+
 SYSTEM_CONFIG = Path("/etc/santorini-hw/config.toml")
 ENV_PREFIX = "SANTORINI_HW_"
 PI_MODEL_FILE = Path("/proc/device-tree/model")
@@ -46,10 +48,14 @@ class Settings:
     """The board's pin map and sensor model (`hardware/board.toml` when unset)."""
     players: tuple[str, ...] = ("A", "B")
     """Players of the game started when the journal has none to restore."""
+    clock: TimeControl | None = None
+    """That game's clock: `off` (None), `tournament` or MOVE+BANK seconds (`60+300`)."""
     grace: float = 1.5
     """Seconds a board may match nothing before an error is raised."""
     hint_seconds: float = 1.0
     """Time budget of one hint search."""
+    analysis_seconds: float = 0.5
+    """The engine's time per position when a finished game is analysed for review."""
     ws_queue: int = 256
     """Messages a WebSocket client may fall behind before it is dropped."""
     log_level: str = "info"
@@ -138,13 +144,19 @@ def _convert(key: str, raw: Any) -> Any:
         if size < 1:
             raise ValueError(f"at least 1, not {size}")
         return size
-    if key in ("grace", "hint_seconds"):
+    if key in ("grace", "hint_seconds", "analysis_seconds"):
         seconds = _number(raw, float)
         if not seconds > 0:
             raise ValueError(f"seconds above 0, not {seconds}")
         return seconds
     if key == "sim":
         return _boolean(raw)
+    if key == "clock":
+        if isinstance(raw, TimeControl):
+            return raw
+        if not isinstance(raw, str):
+            raise TypeError(f"off, tournament or MOVE+BANK seconds like 60+300, not {raw!r}")
+        return parse_time_control(raw)
     if key == "players":
         names = raw.split(",") if isinstance(raw, str) else raw
         if not isinstance(names, list | tuple) or not 2 <= len(names) <= 4:

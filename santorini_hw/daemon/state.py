@@ -109,7 +109,7 @@ def _record(game: Game) -> list[dict[str, str]]:
         elif line.kind == "turn":
             text = actions_text(line.actions)
         else:
-            text = line.kind
+            text = "loses on time" if line.kind == "time" else line.kind
         lines.append({"player": line.player, "kind": line.kind, "text": text})
     return lines
 

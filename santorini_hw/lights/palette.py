@@ -135,6 +135,9 @@ SLOW_BLINK = Steps("slow blink", ((1.0, 0.6), (0.0, 0.6)))
 BLINK = Steps("blink", ((1.0, 0.25), (0.0, 0.25)))
 HINT_PULSES = tuple(Pulse("pulse", period=1.5, low=0.15, lag=n / 3) for n in range(3))
 SLOW_PULSE = Pulse("slow pulse", period=2.5, low=0.3)
+TICK = Steps("tick", ((1.0, 0.5), (0.0, 0.5)))
+"""Once a second, like a clock: the player's hue alternating with white (a change of
+brightness as well as of hue, so it reads without telling colours apart)."""
 
 
 def flashes(count: int) -> Steps:
@@ -157,6 +160,7 @@ PATTERNS: Mapping[Element, Pattern] = {
     Element.PREBUILD: SLOW_BLINK,
     Element.SETUP: SLOW_BLINK,
     Element.WINNER: SLOW_PULSE,
+    Element.CLOCK_LOW: TICK,
     Element.CALIBRATE: STEADY,
     Element.SELFTEST: STEADY,
     Element.MENU_OPTION: STEADY,
@@ -219,7 +223,8 @@ class Palette:
     def look(self, mark: Mark) -> Look:
         if mark.kind in PLAYER_ELEMENTS:
             assert mark.player is not None  # a Mark refuses a player kind without one
-            return Look(self.players[mark.player], PATTERNS[mark.kind])
+            background = WHITE if mark.kind is Element.CLOCK_LOW else OFF
+            return Look(self.players[mark.player], PATTERNS[mark.kind], background)
         hue = self.hues[mark.kind]
         if mark.fix is Fix.PLACE_WORKER:
             background = WHITE if mark.player is None else self.players[mark.player]

@@ -1,6 +1,7 @@
 """Keeps a strip in step with a referee: every referee event (or a worker lifted, which
 is no event) becomes a new scene for the `LightsOutput`, and a hint asked for stays on
-until the turn moves on.
+until the turn moves on. `clock_warning` says whether the player to move is short of
+time (the game clock's `clock_warning` event makes the scene show it).
 
 The hint search is injected: the simulator and the tests pass a node-budgeted search
 (deterministic), the daemon a time-budgeted one.
@@ -28,8 +29,15 @@ HINT_ENDS = frozenset({"action", "turn_complete", "undo", "resync", "game_over"}
 class RefereeLights:
     """`update(events)` after each call into the referee; `scene` is what is shown."""
 
-    def __init__(self, referee: Referee, output: LightsOutput, hint_search: HintSearch) -> None:
+    def __init__(
+        self,
+        referee: Referee,
+        output: LightsOutput,
+        hint_search: HintSearch,
+        clock_warning: Callable[[], bool] = lambda: False,
+    ) -> None:
         self.referee = referee
+        self._clock_warning = clock_warning
         self.hint: Turn | None = None
         self.output = output
         self._hint_search = hint_search
@@ -49,5 +57,5 @@ class RefereeLights:
         if not events and referee.holding == self._holding:
             return
         self._holding = referee.holding
-        self.scene = scene_for(referee, hint=self.hint)
+        self.scene = scene_for(referee, hint=self.hint, clock_warning=self._clock_warning())
         self.output.show(self.scene)

@@ -16,6 +16,8 @@ What it shows, by the referee's state:
 - the hint, if it still fits the turn: `hint_worker`, `hint_move`, `hint_build`;
 - an error: only its first fix (one fix at a time), every other cell dark;
 - game over: `winner` on the winner's workers;
+- the clock short (`clock_warning`): `clock_low` on the workers of the player to move,
+  over their legal marks (placement: on the workers placed so far);
 - `bridge_down` on the four corners while the stack-sensor bridge is unplugged;
 - `idle` on c3 when nothing else would be lit.
 """
@@ -45,10 +47,15 @@ _FIX_OF = {
 
 
 def scene_for(
-    referee: Referee, *, hint: Turn | None = None, bridge_connected: bool = True
+    referee: Referee,
+    *,
+    hint: Turn | None = None,
+    bridge_connected: bool = True,
+    clock_warning: bool = False,
 ) -> Scene:
     """The scene for the referee's state now; `hint` is the engine's turn for the
-    player to move (shown only while its first action is still legal)."""
+    player to move (shown only while its first action is still legal); `clock_warning`:
+    that player is short of time."""
     scene = Scene()
     if not bridge_connected:
         scene = scene.with_marks(BRIDGE_DOWN_CELLS, Mark(Element.BRIDGE_DOWN))
@@ -66,6 +73,10 @@ def scene_for(
         scene = _legal(scene, game, referee.holding)
         if hint is not None and hint.actions and hint.actions[0] in game.legal_actions():
             scene = _hint(scene, hint.actions)
+    if clock_warning and game.phase is not Phase.OVER:
+        player = game.position.to_move
+        workers = cells_of(game.board.workers[game.lineup.sides[player]])
+        scene = scene.with_marks(workers, Mark(Element.CLOCK_LOW, player=player))
     if not any(scene.composed()):
         scene = scene.with_mark(IDLE_CELL, Mark(Element.IDLE))
     return scene

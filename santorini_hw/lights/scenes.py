@@ -22,6 +22,7 @@ second_build   legal    optional second build (Demeter, Hephaestus)      white  
 prebuild       legal    optional build before moving (Prometheus)        white           slow blink
 setup          legal    where the player placing workers may put one     player          slow blink
 winner         legal    the winner's workers                             player          slow pulse
+clock_low      legal    the mover's workers, short of time (over white)  player          tick
 calibrate      legal    calibration target: put the asked stack here     yellow          steady
 selftest       legal    light self-test                                  white           steady
 menu_option    legal    a choice of the board used as a menu             blue            steady
@@ -33,8 +34,9 @@ error          error    fix this cell (one fix at a time), by `fix`:     vermill
 bridge_down    status   the stack-sensor bridge is disconnected          yellow          slow blink
 ============== ======== ================================================ =============== ===========
 
-The three hint pulses are a third of a period apart, so the light runs worker, then
-destination, then build. Errors carry a `Fix`:
+`clock_low` alternates the player's hue with white once a second, from the last 10 s
+of a move's minute and while the bank drains. The three hint pulses are a third of a
+period apart, so the light runs worker, then destination, then build. Errors carry a `Fix`:
 
 ============== ========================== ========================================================
 fix            meaning                    pattern
@@ -87,6 +89,7 @@ class Element(StrEnum):
     PREBUILD = "prebuild"
     SETUP = "setup"
     WINNER = "winner"
+    CLOCK_LOW = "clock_low"
     CALIBRATE = "calibrate"
     SELFTEST = "selftest"
     MENU_OPTION = "menu_option"
@@ -111,7 +114,7 @@ _PRIORITY = {
     Element.BRIDGE_DOWN: Priority.STATUS,
 }
 
-PLAYER_ELEMENTS = frozenset({Element.TURN_WORKER, Element.SETUP, Element.WINNER})
+PLAYER_ELEMENTS = frozenset({Element.TURN_WORKER, Element.SETUP, Element.WINNER, Element.CLOCK_LOW})
 """Kinds shown in a player's colour: they need `Mark.player`."""
 
 

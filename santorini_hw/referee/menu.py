@@ -8,11 +8,14 @@ empty to occupied) and confirms with done. The steps:
 1. `players`: how many play (2, 3 or 4; the players are A, B, C, D in turn order);
 2. `procedure`: `no_gods`, `quick` (two players: four gods drawn at random) or
    `official` (the Challenger, player A, offers one god per player);
-3. then the god selection's own steps (`rules/setup.py`): `offer` (touch as many gods
+3. `clock` (two players or two teams): `off` or a time control (`60+300` is the
+   tournament's: a minute per move plus a five-minute bank), in `CLOCK_OPTIONS`;
+4. then the god selection's own steps (`rules/setup.py`): `offer` (touch as many gods
    as there are players; touching a chosen god again drops it), `god`, `start`.
 
 When no step is left, `lineup()` is the same `Lineup` as the API's setup with the same
-decisions: the selection state machines are the very same objects.
+decisions (the selection state machines are the very same objects) and `clock` the
+chosen time control. The page chooses by option name (`choose`), the board by cell.
 
 >>> menu = BoardMenu(random.Random(1))  # touches give cell indexes: 0 is a1
 >>> menu.step.key, menu.step.options
@@ -21,9 +24,12 @@ decisions: the selection state machines are the very same objects.
 True
 >>> menu.step.options
 ('no_gods', 'quick', 'official')
->>> menu.touch(0); menu.press("done"); menu.lineup().players
+>>> menu.touch(0); menu.press("done"); menu.step.options
 True
-('A', 'B')
+('off', '60+300', '30+120', '120+600')
+>>> menu.choose("60+300"); menu.press("done"); menu.lineup().players, menu.clock
+True
+(('A', 'B'), '60+300')
 """
 
 from __future__ import annotations
@@ -39,11 +45,14 @@ from santorini_hw.sensing.observation import Observation
 
 PLAYER_IDS = ("A", "B", "C", "D")
 PLAYER_COUNTS = ("2", "3", "4")
+CLOCK_OPTIONS = ("off", "60+300", "30+120", "120+600")
+"""Time controls offered on the board (MOVE+BANK seconds; the first timed one is the
+tournament's). Three players play without a clock: a loss on time needs two sides."""
 
 
 class MenuStep(NamedTuple):
     key: str
-    """"players", "procedure", or the selection's "offer", "god", "start"."""
+    """"players", "procedure", "clock", or the selection's "offer", "god", "start"."""
     player: str | None
     """Who decides (None: anyone at the table)."""
     options: tuple[str, ...]
@@ -64,6 +73,9 @@ class BoardMenu:
         self.players: tuple[str, ...] = ()
         self.selection: OfficialSelection | QuickSelection | None = None
         self._lineup: Lineup | None = None
+        self._procedure: str | None = None
+        self.clock: str | None = None
+        """The chosen time control ("off" or MOVE+BANK); None until chosen."""
         self.selected: tuple[str, ...] = ()
         self._workers: int | None = None
 
@@ -74,8 +86,12 @@ class BoardMenu:
             return None
         if not self.players:
             return MenuStep("players", None, PLAYER_COUNTS, 1)
-        if self.selection is None:
+        if self._procedure is None:
             return MenuStep("procedure", None, _procedures(len(self.players)), 1)
+        if self.clock is None:
+            return MenuStep("clock", None, CLOCK_OPTIONS, 1)
+        if self.selection is None:
+            return None
         step = self.selection.step
         if step is None:
             return None
@@ -108,6 +124,14 @@ class BoardMenu:
         elif len(self.selected) < step.picks:
             self.selected = (*self.selected, option)
 
+    def choose(self, option: str) -> None:
+        """Choose an option by name, as a touch on its cell would (the page's way)."""
+        step = self.step
+        if step is None or option not in step.options:
+            offered = "nothing" if step is None else ", ".join(step.options)
+            raise ValueError(f"{option!r} is not an option now (offered: {offered})")
+        self.touch(step.options.index(option))
+
     def press(self, button: str) -> bool:
         """ "done" confirms the step if enough options are chosen; True if it did."""
         step = self.step
@@ -117,7 +141,13 @@ class BoardMenu:
         if step.key == "players":
             self.players = PLAYER_IDS[: int(chosen[0])]
         elif step.key == "procedure":
-            self._begin(chosen[0])
+            self._procedure = chosen[0]
+            if len(self.players) == 3:  # no clock for three: straight on to the gods
+                self.clock = "off"
+                self._begin(chosen[0])
+        elif step.key == "clock":
+            self.clock = chosen[0]
+            self._begin(self._procedure or "no_gods")
         else:
             assert self.selection is not None and step.player is not None
             if isinstance(self.selection, QuickSelection):

@@ -36,7 +36,7 @@ class RecordLine(NamedTuple):
 
     player: str
     kind: str
-    """"place", "turn", "eliminated" or "resync"."""
+    """"place", "turn", "eliminated", "resync" or "time" (the player lost on time)."""
     actions: tuple[Action, ...] = ()
     cells: tuple[int, ...] = ()
     position: Position | None = None
@@ -64,6 +64,7 @@ class Game:
         self.turn: TurnState | None = None
         self.record: list[RecordLine] = []
         self.winner: str | None = None
+        self.lost_on_time: str | None = None
         self._history: list[_Snapshot] = []
 
     @classmethod
@@ -217,6 +218,20 @@ class Game:
                 self._game_over(self.lineup.players[alive[0]])
                 return
 
+    def lose_on_time(self, player: str) -> None:
+        """`player`'s clock ran out: the other side wins (two players or two teams)."""
+        if self.phase is Phase.OVER:
+            raise GameError("the game is over already")
+        lineup = self.lineup
+        if lineup.side_count != 2:
+            raise GameError("a loss on time needs two sides (two players or two teams)")
+        side = lineup.sides[lineup.index_of(player)]
+        winner = next(p for p in lineup.players if lineup.sides[lineup.index_of(p)] != side)
+        self._push()
+        self.record.append(RecordLine(player, "time"))
+        self.lost_on_time = player
+        self._game_over(winner)
+
     def _game_over(self, winner: str) -> None:
         self.winner = winner
         self.turn = None
@@ -232,6 +247,7 @@ class Game:
         self.position = snapshot.position
         del self.record[snapshot.record_length :]
         self.winner = snapshot.winner
+        self.lost_on_time = None
         self.turn = start_turn(snapshot.position) if snapshot.in_play else None
 
     def undo_target(self) -> Position | None:

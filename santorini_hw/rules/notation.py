@@ -14,7 +14,7 @@ Headers: ``Players`` (turn order), ``Gods`` (one per player, ``-`` for none; lef
 when nobody has a god), ``Teams`` (four players, e.g. ``A+C B+D``) and ``Result`` (the
 winner, or ``*`` while the game goes on). Turns use the action notation of `actions.py`.
 A ``resync`` line (``A resync {position JSON}``) records a board the players adopted
-as it physically stood.
+as it physically stood; ``A loses on time`` ends a game whose clock ran out.
 Reading a record replays it through the rules, so an illegal line is reported with its
 line number and the offending token.
 """
@@ -51,6 +51,8 @@ def record_text(game: Game) -> str:
             lines.append(f"{line.player}: {actions_text(line.actions)}")
         elif line.kind == "resync" and line.position is not None:
             lines.append(f"{line.player} resync {position_to_text(line.position)}")
+        elif line.kind == "time":
+            lines.append(f"{line.player} loses on time")
         else:
             lines.append(f"{line.player} eliminated")
     return "\n".join(lines) + "\n"
@@ -120,6 +122,8 @@ def _replay_line(game: Game, line: str) -> None:
             game.adopt(parse_position(document))
         except PositionError as error:
             raise NotationError(f"resync: {error}") from None
+    elif line.endswith(" loses on time"):
+        game.lose_on_time(line.removesuffix(" loses on time"))
     elif line.endswith(" eliminated"):
         player = line.removesuffix(" eliminated")
         last = game.record[-1] if game.record else None

@@ -2,6 +2,7 @@
 
 from santorini_hw.store.journal import Store
 from santorini_hw.store.records import (
+    Evaluation,
     Event,
     EventKind,
     GameInfo,
@@ -20,6 +21,7 @@ from santorini_hw.store.schema import (
 __all__ = [
     "SCHEMA_VERSION",
     "CorruptStoreError",
+    "Evaluation",
     "Event",
     "EventKind",
     "GameInfo",

@@ -88,12 +88,12 @@ class GameJournal:
             self._append(entry)
             self._entries.append(entry)
         if game.winner is not None and not self.finished:
-            self.finish(game.winner)
+            self.finish(game.winner, game.lost_on_time)
 
-    def finish(self, winner: str | None) -> None:
+    def finish(self, winner: str | None, lost_on_time: str | None = None) -> None:
         """Close the game in the journal (winner None: abandoned)."""
         try:
-            self.store.finish_game(self.game_id, winner)
+            self.store.finish_game(self.game_id, winner, lost_on_time)
         except ReplayError as error:  # an adopted board: the record cannot prove the winner
             _log.warning("%s; recording the game as ended without a result", error)
             self.store.finish_game(self.game_id, None)

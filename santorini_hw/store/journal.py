@@ -35,11 +35,18 @@ from santorini_hw.rules.game import Game
 from santorini_hw.rules.gods import God, parse_god
 from santorini_hw.rules.position import Position
 from santorini_hw.rules.position_json import position_to_json
-from santorini_hw.store.records import Event, EventKind, GameInfo, StoredGame, StoredMove
+from santorini_hw.store.records import (
+    Evaluation,
+    Event,
+    EventKind,
+    GameInfo,
+    StoredGame,
+    StoredMove,
+)
 from santorini_hw.store.schema import StoreError, connect
 
 _MOVE_COLUMNS = "id, ply, player, kind, notation, position, time, undone_by"
-_GAME_COLUMNS = "id, players, gods, teams, started_at, ended_at, winner"
+_GAME_COLUMNS = "id, players, gods, teams, started_at, ended_at, winner, clock, lost_on_time"
 
 
 class Store(Closing):
@@ -69,8 +76,10 @@ class Store(Closing):
         gods: tuple[God | None, ...] | None = None,
         teams: tuple[tuple[str, ...], ...] | None = None,
         placement: Sequence[int] = (),
+        clock: str | None = None,
     ) -> int:
-        """Record a new game (and any workers already placed, in order); returns its id."""
+        """Record a new game (and any workers already placed, in order); returns its id.
+        `clock` is its time control in the `--clock` form (``60+300``), None for none."""
         game = Game.new(players, gods, teams)
         lineup = game.lineup
         team_list = (
@@ -84,12 +93,14 @@ class Store(Closing):
                 raise StoreError(f"game {open_game[0]} is unfinished: finish it first")
             game_id = _last_id(
                 db.execute(
-                    "INSERT INTO games (players, gods, teams, started_at) VALUES (?, ?, ?, ?)",
+                    "INSERT INTO games (players, gods, teams, started_at, clock) "
+                    "VALUES (?, ?, ?, ?, ?)",
                     (
                         json.dumps(list(lineup.players)),
                         json.dumps([god.value if god else None for god in lineup.gods]),
                         None if team_list is None else json.dumps(team_list),
                         self._clock(),
+                        clock,
                     ),
                 )
             )
@@ -145,22 +156,36 @@ class Store(Closing):
             db.execute("UPDATE turns SET undone_by = ? WHERE id = ?", (event_id, move.id))
         return move
 
-    def finish_game(self, game_id: int, winner: str | None) -> None:
-        """End the game with its winner, or None when it was abandoned unfinished.
+    def finish_game(
+        self, game_id: int, winner: str | None, lost_on_time: str | None = None
+    ) -> None:
+        """End the game with its winner, or None when it was abandoned unfinished;
+        `lost_on_time` names the player whose clock ran out, if that ended it.
 
-        A winner must be the one the rules give for the stored moves, so that the exported
-        record agrees with its Result header.
+        A winner must be the one the rules give for the stored moves (and the loss on
+        time), so that the exported record agrees with its Result header.
         """
-        game = self.game(game_id)
-        if winner is not None and winner != game.replay().winner:
+        game = self.game(game_id).replay()
+        if lost_on_time is not None:
+            game.lose_on_time(lost_on_time)
+        if winner is not None and winner != game.winner:
             raise StoreError(f"game {game_id}: the moves do not make {winner!r} the winner")
         with self._transaction() as db:
             self._require_open(db, game_id)
             db.execute(
-                "UPDATE games SET ended_at = ?, winner = ? WHERE id = ?",
-                (self._clock(), winner, game_id),
+                "UPDATE games SET ended_at = ?, winner = ?, lost_on_time = ? WHERE id = ?",
+                (self._clock(), winner, lost_on_time, game_id),
             )
-            self._insert_event(db, EventKind.GAME_END, {"winner": winner}, game_id)
+            payload = {"winner": winner, "lost_on_time": lost_on_time}
+            self._insert_event(db, EventKind.GAME_END, payload, game_id)
+
+    def append_analysis(self, game_id: int, evaluations: Sequence[Evaluation]) -> None:
+        """Store a finished game's evaluations (once: the table is append-only)."""
+        with self._transaction() as db:
+            db.executemany(
+                "INSERT INTO analysis (game_id, ply, score, best, depth) VALUES (?, ?, ?, ?, ?)",
+                [(game_id, e.ply, e.score, e.best, e.depth) for e in evaluations],
+            )
 
     def append_event(
         self, kind: EventKind, payload: Mapping[str, Any] | None = None, game_id: int | None = None
@@ -189,6 +214,24 @@ class Store(Closing):
             f"SELECT {_MOVE_COLUMNS} FROM turns WHERE game_id = ? ORDER BY id", (game_id,)
         ).fetchall()
         return StoredGame(_game_info(row), tuple(_move(move) for move in moves))
+
+    def analysis(self, game_id: int) -> list[Evaluation]:
+        """The evaluations stored for a game, by ply (empty until they are computed)."""
+        rows = self._db.execute(
+            "SELECT ply, score, best, depth FROM analysis WHERE game_id = ? ORDER BY ply",
+            (game_id,),
+        ).fetchall()
+        return [Evaluation(*row) for row in rows]
+
+    def unanalysed_games(self) -> list[int]:
+        """Finished games with moves but no evaluations yet, oldest first."""
+        rows = self._db.execute(
+            "SELECT id FROM games WHERE ended_at IS NOT NULL "
+            "AND NOT EXISTS (SELECT 1 FROM analysis WHERE analysis.game_id = games.id) "
+            "AND EXISTS (SELECT 1 FROM turns WHERE turns.game_id = games.id "
+            "AND turns.kind = 'turn' AND turns.undone_by IS NULL) ORDER BY id"
+        ).fetchall()
+        return [row[0] for row in rows]
 
     def events(self, game_id: int | None = None) -> list[Event]:
         """Events of one game, or every event when `game_id` is None."""
@@ -290,6 +333,8 @@ def _game_info(row: tuple[Any, ...]) -> GameInfo:
         started_at=row[4],
         ended_at=row[5],
         winner=row[6],
+        clock=row[7],
+        lost_on_time=row[8],
     )
 
 

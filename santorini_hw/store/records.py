@@ -36,6 +36,8 @@ class EventKind(StrEnum):
     ERROR_CLEARED = "error_cleared"
     BRIDGE_CONNECTED = "bridge_connected"
     BRIDGE_DISCONNECTED = "bridge_disconnected"
+    CLOCK = "clock"
+    """A game clock's snapshot (`game_clock.ClockSnapshot`): what a restart resumes."""
 
 
 class ReplayError(StoreError):
@@ -85,6 +87,9 @@ class GameInfo:
     ended_at: float | None
     winner: str | None
     """None for a game still going, or ended without a result (abandoned)."""
+    clock: str | None = None
+    """The time control (``60+300``), None for a game without a clock."""
+    lost_on_time: str | None = None
 
     @property
     def finished(self) -> bool:
@@ -102,7 +107,24 @@ class GameInfo:
             "started_at": self.started_at,
             "ended_at": self.ended_at,
             "winner": self.winner,
+            "clock": self.clock,
+            "lost_on_time": self.lost_on_time,
         }
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """The engine's judgement of the position after one standing move of a game."""
+
+    ply: int
+    score: int
+    """For the game's first player (their side): positive is good for them."""
+    best: str | None
+    """The engine's turn from that position, in notation (None: no turn, or over)."""
+    depth: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"ply": self.ply, "score": self.score, "best": self.best, "depth": self.depth}
 
 
 @dataclass(frozen=True)
@@ -143,6 +165,8 @@ class StoredGame:
                 raise ReplayError(f"{where}: {error}") from None
             if position_to_json(game.position) != move.position:
                 raise ReplayError(f"{where}: the rules give a different position than stored")
+        if self.info.lost_on_time is not None:
+            game.lose_on_time(self.info.lost_on_time)
         return game
 
     def record_text(self) -> str:

@@ -6,6 +6,9 @@ the old version intact. A file written by a newer version is refused, never touc
 
 Append-only is enforced by the database itself: triggers refuse deletes and any update
 except marking a turn as taken back (once) and ending a game (once).
+
+Version 2 adds each game's time control and who lost on time (issue 15), and the
+`analysis` table: the engine's evaluation after each move, written after the game.
 """
 
 from __future__ import annotations
@@ -64,7 +67,30 @@ WHEN OLD.ended_at IS NOT NULL
 BEGIN SELECT RAISE(ABORT, 'a game ends only once'); END;
 """
 
-MIGRATIONS: tuple[str, ...] = (_V1,)
+_V2 = """
+ALTER TABLE games ADD COLUMN clock TEXT;         -- the time control ("60+300"), NULL: none
+ALTER TABLE games ADD COLUMN lost_on_time TEXT;  -- the player whose clock ran out, or NULL
+DROP TRIGGER games_fixed;
+CREATE TRIGGER games_fixed BEFORE UPDATE OF id, players, gods, teams, started_at, clock
+ON games BEGIN SELECT RAISE(ABORT, 'games are append-only'); END;
+CREATE TRIGGER games_time_once BEFORE UPDATE OF lost_on_time ON games
+WHEN OLD.ended_at IS NOT NULL
+BEGIN SELECT RAISE(ABORT, 'a game ends only once'); END;
+CREATE TABLE analysis (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    ply INTEGER NOT NULL,         -- the standing move after which the position is judged
+    score INTEGER NOT NULL,       -- for the game's first player: positive is good for them
+    best TEXT,                    -- the engine's turn from that position, or NULL
+    depth INTEGER NOT NULL,
+    PRIMARY KEY (game_id, ply)
+);
+CREATE TRIGGER analysis_keep BEFORE DELETE ON analysis
+BEGIN SELECT RAISE(ABORT, 'analysis is append-only'); END;
+CREATE TRIGGER analysis_fixed BEFORE UPDATE ON analysis
+BEGIN SELECT RAISE(ABORT, 'analysis is append-only'); END;
+"""
+
+MIGRATIONS: tuple[str, ...] = (_V1, _V2)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

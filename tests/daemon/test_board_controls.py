@@ -96,6 +96,8 @@ def test_a_game_set_up_on_the_board_as_a_menu_is_the_one_the_api_makes(daemon: D
     choose("2")
     assert confirm("procedure")["menu"]["options"] == ["no_gods", "quick", "official"]
     choose("official")
+    assert confirm("clock")["menu"]["options"] == ["off", "60+300", "30+120", "120+600"]
+    choose("off")
     state = confirm("offer")
     assert (state["menu"]["player"], state["menu"]["picks"]) == ("A", 2)
     choose("Atlas")

@@ -6,6 +6,8 @@ from __future__ import annotations
 import doctest
 import random
 
+import pytest
+
 from santorini_hw.lights.menu_scene import menu_scene
 from santorini_hw.lights.scenes import lit_cells
 from santorini_hw.referee import menu as menu_module
@@ -81,8 +83,9 @@ def test_two_players_without_gods_is_the_apis_default_game() -> None:
     hand = Hand(menu)
     hand.choose("a1")
     hand.choose(option_cell(menu, "no_gods"))
+    hand.choose(option_cell(menu, "off"))
     assert menu.step is None and lit_cells(menu_scene(menu)) == {}
-    assert menu.lineup() == Game.new(("A", "B")).lineup
+    assert menu.lineup() == Game.new(("A", "B")).lineup and menu.clock == "off"
 
 
 def test_three_players_can_only_choose_the_official_selection() -> None:
@@ -96,6 +99,7 @@ def test_the_official_selection_on_the_board_matches_the_api() -> None:
     hand = Hand(menu)
     hand.choose("a1")
     hand.choose(option_cell(menu, "official"))
+    hand.choose(option_cell(menu, "60+300"))
     assert menu.step is not None and (menu.step.key, menu.step.player) == ("offer", "A")
     hand.touch("a1", "b1", "a1")  # Apollo, Artemis, Apollo again: dropped
     assert menu.selected == ("Artemis",) and not menu.press("done")
@@ -116,6 +120,7 @@ def test_the_quick_selection_offers_what_the_api_would_with_the_same_seed() -> N
     hand = Hand(menu)
     hand.choose("a1")
     hand.choose(option_cell(menu, "quick"))
+    hand.choose(option_cell(menu, "off"))
     api = QuickSelection(("A", "B"), random.Random(7))
     assert menu.step is not None and api.step is not None
     assert menu.step.options == api.step.options
@@ -132,7 +137,24 @@ def test_four_players_play_in_teams() -> None:
     hand = Hand(menu)
     hand.choose("c1")
     hand.choose(option_cell(menu, "no_gods"))
-    assert menu.lineup() == Game.new(("A", "B", "C", "D")).lineup
+    hand.choose(option_cell(menu, "30+120"))
+    assert menu.lineup() == Game.new(("A", "B", "C", "D")).lineup and menu.clock == "30+120"
+
+
+def test_three_players_skip_the_clock_and_go_straight_to_the_gods() -> None:
+    menu = BoardMenu(random.Random(1))
+    hand = Hand(menu)
+    hand.choose("b1")
+    hand.choose(option_cell(menu, "official"))
+    assert menu.step is not None and menu.step.key == "offer" and menu.clock == "off"
+
+
+def test_the_page_chooses_by_option_name_and_a_wrong_name_is_refused() -> None:
+    menu = BoardMenu(random.Random(1))
+    menu.choose("4")
+    assert menu.selected == ("4",)
+    with pytest.raises(ValueError, match="'Zeus' is not an option now"):
+        menu.choose("Zeus")
 
 
 def test_the_module_docstring_example_runs_as_written() -> None:

@@ -92,7 +92,8 @@ function draw() {
   const s = state;
   const gods = Object.entries(s.gods).filter(([, g]) => g).map(([p, g]) => `${p}: ${g}`).join(", ");
   let status = `Game ${s.game_id}` + (gods ? ` (${gods})` : "") + " — ";
-  if (s.phase === "over") status += `${s.winner} wins!`;
+  if (s.phase === "over") status += `${s.winner} wins` + (s.clock?.lost_on_time ? " on time!" : "!");
+  else if (s.phase === "menu") status += "setting up a new game";
   else if (s.phase === "placement") status += `${s.to_move} places a worker`;
   else status += `${s.to_move} to play` + (s.turn.length ? `: ${s.turn.join(" ")}` : "");
   if (s.undo_pending) status += " — put the board back to take back";
@@ -109,6 +110,7 @@ function draw() {
   $("hand").textContent = hand ? `In the hand: a worker of ${hand.player} (click a cell to put it down)` : "";
   pixels = s.pixels;
   drawBoard();
+  document.dispatchEvent(new Event("santorini:state")); // setup.js: the menu and the clocks
 }
 
 async function clickCell(name) {
