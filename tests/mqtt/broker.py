@@ -74,7 +74,8 @@ class Mosquitto:
             lines += ["allow_anonymous false", f"password_file {passwords}"]
         config = self.directory / "mosquitto.conf"
         config.write_text("\n".join(lines) + "\n")
-        self.process = subprocess.Popen([MOSQUITTO, "-c", str(config)])
+        with (self.directory / "stderr.log").open("ab") as stderr:  # its warnings as root
+            self.process = subprocess.Popen([MOSQUITTO, "-c", str(config)], stderr=stderr)
         wait_for(self._listening, "mosquitto to listen")
         return self
 
@@ -86,8 +87,8 @@ class Mosquitto:
             return probe.connect_ex(("127.0.0.1", self.port)) == 0
 
     def log(self) -> str:
-        path = self.directory / "mosquitto.log"
-        return path.read_text(errors="replace") if path.exists() else ""
+        paths = (self.directory / "stderr.log", self.directory / "mosquitto.log")
+        return "".join(path.read_text(errors="replace") for path in paths if path.exists())
 
     def kill(self) -> None:
         """Gone at once, as in a crash or a pulled plug (retained messages lost)."""
