@@ -17,7 +17,7 @@ import subprocess
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -107,6 +107,8 @@ class Received:
     payload: str
     qos: int
     retain: bool
+    at: float = field(default=0.0, compare=False)
+    """`time.perf_counter()` when it arrived (for bench/daemon.py)."""
 
     def json(self) -> Any:
         return json.loads(self.payload)
@@ -139,7 +141,11 @@ class Recorder:
 
     def _on_message(self, client: paho.Client, userdata: Any, message: paho.MQTTMessage) -> None:
         received = Received(
-            message.topic, message.payload.decode(), message.qos, bool(message.retain)
+            message.topic,
+            message.payload.decode(),
+            message.qos,
+            bool(message.retain),
+            time.perf_counter(),
         )
         with self._lock:
             self.messages.append(received)
