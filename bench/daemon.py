@@ -233,9 +233,19 @@ def run(samples: int, mqtt_url: str | None) -> dict[str, Any]:
         finally:
             if recorder is not None:
                 recorder.close()
-            process.terminate()
-            process.wait(timeout=TIMEOUT)
+            stop(process)
     return result
+
+
+def stop(process: subprocess.Popen[str]) -> None:
+    """SIGTERM, then SIGKILL if the daemon has not ended within TIMEOUT (said on stderr)."""
+    process.terminate()
+    try:
+        process.wait(timeout=TIMEOUT)
+    except subprocess.TimeoutExpired:
+        print(f"the daemon did not stop {TIMEOUT:.0f} s after SIGTERM: killed", file=sys.stderr)
+        process.kill()
+        process.wait()
 
 
 def report(title: str, result: dict[str, Any]) -> None:

@@ -18,9 +18,9 @@ they go where the board's own buttons go, so they act exactly like them.
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import logging
-import ssl
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -95,7 +95,7 @@ class MqttLink:
         self.status = "connecting"
         """connecting, connected, disconnected (lost or unreachable) or refused."""
         self.error: str | None = None
-        self.counters = {"connects": 0, "failures": 0, "published": 0, "commands": 0}
+        self.counters = {"connects": 0, "failures": 0, "published": 0, "commands": 0, "errors": 0}
         self.rejected = 0
         self.hub_drops = 0
         self._events = 0
@@ -127,25 +127,38 @@ class MqttLink:
     async def _follow(self) -> None:
         """The hub's messages into the outbox (never waits on the broker)."""
         subscriber = self._hub.subscribe()
-        self._put_state(self._state())
+        self._guarded(self._put_current_state)
         try:
             while True:
                 text = await subscriber.queue.get()
                 if text is None:  # the hub dropped us: events were lost, the state is not
                     self.hub_drops += 1
                     subscriber = self._hub.subscribe()
-                    self._put_state(self._state())
+                    self._guarded(self._put_current_state)
                 elif not text.startswith(_PIXELS):
-                    self._take(json.loads(text))
+                    self._guarded(functools.partial(self._take, text))
         finally:
             self._hub.unsubscribe(subscriber)
 
-    def _take(self, message: dict[str, Any]) -> None:
+    def _guarded(self, step: Callable[[], None]) -> None:
+        """A message the link cannot turn into MQTT is logged and skipped: the link never
+        takes the board down (its task shares the daemon's TaskGroup)."""
+        try:
+            step()
+        except Exception:
+            self.counters["errors"] += 1
+            _log.exception("MQTT: a message could not be published")
+
+    def _take(self, text: str) -> None:
+        message = json.loads(text)
         if message["type"] == "event":
             self._events += 1
             self.outbox.put(event_message(self.config.topics, message["event"], self._events))
         elif message["type"] == "state":
             self._put_state(message["state"])
+
+    def _put_current_state(self) -> None:
+        self._put_state(self._state())
 
     def _put_state(self, state: dict[str, Any]) -> None:
         """The retained state, when it says something new (mid-scan changes often don't)."""
@@ -158,9 +171,10 @@ class MqttLink:
         while True:
             try:
                 await self._session()
-            except* aiomqtt.MqttError as group:
+            except* (aiomqtt.MqttError, OSError) as group:
                 self._failed(group.exceptions[0])
-            except* (OSError, ssl.SSLError) as group:
+            except* Exception as group:  # a bug of ours: said loudly, then retried
+                _log.error("MQTT: the link failed", exc_info=group.exceptions[0])
                 self._failed(group.exceptions[0])
             await self._sleep(self._backoff.next())
 
@@ -196,13 +210,12 @@ class MqttLink:
             for message in discovery_messages(config.topics, config.commands):
                 await self._publish(client, message)
         self._last_state = None
-        self._put_state(self._state())
+        self._put_current_state()
         if config.commands:
             await client.subscribe(config.topics.command, qos=1)
         self._backoff.reset()
         self.counters["connects"] += 1
-        if self.status != "connected":
-            _log.info("MQTT: connected to %s as %s", config.broker.url, config.topics.prefix)
+        _log.info("MQTT: connected to %s as %s", config.broker.url, config.topics.prefix)
         self.status, self.error = "connected", None
 
     async def _send(self, client: aiomqtt.Client) -> None:

@@ -121,6 +121,30 @@ def test_a_hub_that_drops_the_link_gets_it_back_with_a_fresh_state() -> None:
     assert topics == [f"{PREFIX}/state"]  # nothing new since: the state is not sent twice
 
 
+def test_a_message_the_link_cannot_publish_is_skipped_not_fatal() -> None:
+    async def scenario() -> tuple[dict[str, Any], list[str], bool]:
+        hub = EventHub()
+        link = MqttLink(
+            _config("mqtt://127.0.0.1:1"), hub, lambda: STATE, asyncio.Queue(), asyncio.Queue()
+        )
+        follow = asyncio.create_task(link._follow())
+        while hub.clients == 0:
+            await asyncio.sleep(0)
+        hub.publish({"type": "state", "state": {"phase": "a state of another shape"}})
+        hub.publish(_event(1))
+        while len(link.outbox) < 2:
+            await asyncio.sleep(0)
+        alive = not follow.done()
+        follow.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await follow
+        return link.health(), [m.topic for m in link.outbox.pending()], alive
+
+    health, topics, alive = asyncio.run(scenario())
+    assert alive and health["errors_total"] == 1
+    assert topics == [f"{PREFIX}/state", f"{PREFIX}/event"]
+
+
 @pytest.mark.parametrize(
     ("commands", "topic", "payload", "retained", "taken"),
     [
