@@ -171,37 +171,47 @@ async def measure(
             await asyncio.sleep(0.05)
         elapsed = time.perf_counter() - started
         rate, cpu = served[0] / elapsed, (cpu_seconds(pid) - cpu_before) / elapsed * 100
-        to_mqtt = [] if mqtt is None else await mqtt_samples(mqtt, samples, lift, place)
         stop.set()
         await loader
+        moves = await move_samples(client0, mqtt, samples, pid, lift=lift, place=place)
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-    return {"frame": to_frame, "event": to_event, "rate": rate, "cpu": cpu, "mqtt": to_mqtt}
+    return {"frame": to_frame, "event": to_event, "rate": rate, "cpu": cpu, **moves}
 
 
-async def mqtt_samples(mqtt: Any, samples: int, lift: Any, place: Any) -> list[float]:
-    """A's worker a1 -> b1 and back (the move, then its take-back): from the API call
-    that puts it down to the retained state on MQTT showing it."""
-    latencies = []
+async def move_samples(
+    client0: Client0, mqtt: Any, samples: int, pid: int, *, lift: Any, place: Any
+) -> dict[str, Any]:
+    """Without the API load: A's worker a1 -> b1 and back (the move, then its take-back),
+    each from the API call that puts it down until the WebSocket state shows it (and,
+    with `mqtt`, the retained state on MQTT too); the daemon's CPU per move."""
+    latencies, cpu_before = [], cpu_seconds(pid)
     for number in range(samples):
         source, destination = ("a1", "b1") if number % 2 == 0 else ("b1", "a1")
         await lift(source)
         await asyncio.sleep(0.05)
-        seen = len(mqtt.messages)
+        states, seen = len(client0.states), 0 if mqtt is None else len(mqtt.messages)
         t0 = time.perf_counter()
         await place(destination, "A")
 
-        def arrived(n: int = seen, cell: str = destination) -> float | None:
+        def on_websocket(n: int = states, cell: str = destination) -> float | None:
+            found = (t for t, s in client0.states[n:] if cell in s["position"]["workers"]["A"])
+            return next(found, None)
+
+        def on_mqtt(n: int = seen, cell: str = destination) -> float | None:
             for message in mqtt.messages[n:]:
                 state = message.json() if message.topic.endswith("/state") else None
                 if state is not None and cell in state["position"]["workers"]["A"]:
                     return float(message.at)
             return None
 
-        latencies.append(await wait_until(arrived, "the state on MQTT") - t0)
+        await wait_until(on_websocket, "the state on the WebSocket")
+        if mqtt is not None:
+            latencies.append(await wait_until(on_mqtt, "the state on MQTT") - t0)
         await asyncio.sleep(0.05)
-    return latencies
+    cpu_ms = (cpu_seconds(pid) - cpu_before) / samples * 1000
+    return {"mqtt": latencies, "cpu_per_move_ms": cpu_ms}
 
 
 def summary(values: list[float]) -> str:
@@ -254,6 +264,7 @@ def report(title: str, result: dict[str, Any]) -> None:
     print(f"  physical event -> WebSocket message: {summary(result['event'])}")
     if result["mqtt"]:
         print(f"  moved worker -> MQTT retained state: {summary(result['mqtt'])}")
+    print(f"  daemon CPU per moved worker (no API load): {result['cpu_per_move_ms']:.1f} ms")
     print(
         f"  resident memory: {result['idle_rss']:.0f} MB idle, "
         f"{result['loaded_rss']:.0f} MB after the load"
@@ -287,9 +298,11 @@ def main() -> int:
     report(f"with MQTT (a local Mosquitto, API load {linked['rate']:.0f} requests/s)", linked)
     median = statistics.median
     print("MQTT's cost:")
+    per_move = linked["cpu_per_move_ms"] - plain["cpu_per_move_ms"]
     print(
         f"  CPU: {linked['idle'] - plain['idle']:+.1f} points idle, "
-        f"{linked['cpu'] - plain['cpu']:+.1f} points under the load"
+        f"{linked['cpu'] - plain['cpu']:+.1f} points under the load (compare the API rates), "
+        f"{per_move:+.1f} ms per moved worker"
     )
     frame = (median(linked["frame"]) - median(plain["frame"])) * 1000
     event = (median(linked["event"]) - median(plain["event"])) * 1000

@@ -45,11 +45,19 @@ def wait_for(condition: Callable[[], bool], what: str, timeout: float = TIMEOUT)
 
 
 class Mosquitto:
-    def __init__(self, directory: Path, users: dict[str, str] | None = None) -> None:
+    def __init__(
+        self, directory: Path, users: dict[str, str] | None = None, tls: bool = False
+    ) -> None:
         self.directory = directory
         self.users = users
         self.port = free_port()
+        self.tls_port = free_port() if tls else None
+        """A second listener, TLS with a certificate of `ca_file`'s test CA for 127.0.0.1."""
         self.process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def ca_file(self) -> Path:
+        return self.directory / "ca.pem"
 
     @property
     def url(self) -> str:
@@ -64,6 +72,15 @@ class Mosquitto:
             f"log_dest file {self.directory / 'mosquitto.log'}",
             "log_type all",
         ]
+        if self.tls_port is not None:
+            if not self.ca_file.exists():
+                self._certificates()
+            lines += [
+                f"listener {self.tls_port} 127.0.0.1",
+                f"cafile {self.ca_file}",
+                f"certfile {self.directory / 'server.pem'}",
+                f"keyfile {self.directory / 'server.key'}",
+            ]
         if self.users is None:
             lines.append("allow_anonymous true")
         else:
@@ -78,6 +95,20 @@ class Mosquitto:
             self.process = subprocess.Popen([MOSQUITTO, "-c", str(config)], stderr=stderr)
         wait_for(self._listening, "mosquitto to listen")
         return self
+
+    def _certificates(self) -> None:
+        """A test CA, and the broker's certificate for 127.0.0.1 signed by it (openssl)."""
+        d = self.directory
+        (d / "san.cnf").write_text("subjectAltName=IP:127.0.0.1\n")
+        for command in (
+            f"req -x509 -newkey rsa:2048 -nodes -days 2 -subj /CN=test-club-CA "
+            f"-keyout {d}/ca.key -out {d}/ca.pem",
+            f"req -newkey rsa:2048 -nodes -subj /CN=127.0.0.1 -keyout {d}/server.key "
+            f"-out {d}/server.csr",
+            f"x509 -req -in {d}/server.csr -CA {d}/ca.pem -CAkey {d}/ca.key -CAcreateserial "
+            f"-days 2 -extfile {d}/san.cnf -out {d}/server.pem",
+        ):
+            subprocess.run(["openssl", *command.split()], check=True, capture_output=True)
 
     def _listening(self) -> bool:
         assert self.process is not None

@@ -135,3 +135,28 @@ def test_a_credentials_file_others_can_read_stops_the_start(tmp_path: Path) -> N
         "(mode 0644): chmod 600 it"
     )
     assert not (tmp_path / "state").exists()  # nothing was started half-right
+
+
+def test_mqtts_with_the_club_s_ca_file(tmp_path: Path) -> None:
+    broker = Mosquitto(tmp_path / "broker", tls=True).start()
+    scoreboard = Recorder(broker.port, ("santorini/#",))  # on the plain listener
+    env = {
+        "SANTORINI_HW_MQTT_URL": f"mqtts://127.0.0.1:{broker.tls_port}",
+        "SANTORINI_HW_MQTT_PREFIX": PREFIX,
+        "SANTORINI_HW_MQTT_CA_FILE": str(broker.ca_file),
+    }
+    board = Daemon(tmp_path / "state", env).start()
+    try:
+        health = _wait_health(board, "the TLS link", lambda h: h["status"] == "connected")
+        assert health["broker"] == f"mqtts://127.0.0.1:{broker.tls_port}"
+        scoreboard.wait(lambda r: r.last(f"{PREFIX}/state") is not None, "the state over TLS")
+        board.close()
+        del env["SANTORINI_HW_MQTT_CA_FILE"]  # the system's CAs do not know the club's
+        board = Daemon(tmp_path / "state", env).start()
+        health = _wait_health(board, "the refused certificate", lambda h: h["failures_total"])
+        assert health["status"] == "disconnected"
+        assert "certificate verify failed" in health["error"]
+    finally:
+        board.close()
+        scoreboard.close()
+        broker.stop()

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import doctest
 import ssl
-import subprocess
 from pathlib import Path
 from types import ModuleType
 
@@ -14,6 +13,7 @@ import pytest
 from santorini_hw.daemon import mqtt_address, mqtt_link, mqtt_messages, mqtt_outbox
 from santorini_hw.daemon.mqtt_config import mqtt_config
 from santorini_hw.daemon.settings import Settings, SettingsError, load_settings
+from tests.mqtt.broker import Mosquitto
 
 
 @pytest.mark.parametrize(
@@ -102,15 +102,12 @@ def test_commands_need_credentials() -> None:
 
 
 def test_a_ca_file_is_for_tls_only_and_must_be_readable(tmp_path: Path) -> None:
-    key, cert = tmp_path / "ca.key", tmp_path / "ca.pem"
-    subprocess.run(
-        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj",
-         "/CN=test club CA", "-keyout", str(key), "-out", str(cert)],
-        check=True, capture_output=True,
-    )  # fmt: skip
+    broker = Mosquitto(tmp_path, tls=True)
+    broker._certificates()  # a test CA (not started: only its files are needed)
+    cert = broker.ca_file
     tls = mqtt_config(_settings(mqtt_url="mqtts://hub.lan", mqtt_ca_file=str(cert)))
     assert tls is not None and tls.tls is not None
-    assert [c["subject"] for c in tls.tls.get_ca_certs()] == [((("commonName", "test club CA"),),)]
+    assert [c["subject"] for c in tls.tls.get_ca_certs()] == [((("commonName", "test-club-CA"),),)]
     with pytest.raises(SettingsError, match="mqtt_ca_file: only used with an mqtts:// broker"):
         mqtt_config(_settings(mqtt_ca_file=str(cert)))
     with pytest.raises(SettingsError, match=r"mqtt_ca_file: .*nowhere\.pem"):
