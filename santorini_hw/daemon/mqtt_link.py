@@ -84,6 +84,7 @@ class MqttLink:
         outbox_size: int = OUTBOX_SIZE,
         backoff: Backoff | None = None,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+        timeout: float = TIMEOUT,
     ) -> None:
         self.config = config
         self._hub = hub
@@ -92,6 +93,7 @@ class MqttLink:
         self.outbox = Outbox(outbox_size)
         self._backoff = backoff or Backoff()
         self._sleep = sleep
+        self._timeout = timeout
         self.status = "connecting"
         """connecting, connected, disconnected (lost or unreachable) or refused."""
         self.error: str | None = None
@@ -188,19 +190,25 @@ class MqttLink:
             password=config.password,
             will=aiomqtt.Will(will.topic, will.payload, will.qos, will.retain),
             tls_context=config.tls,
-            timeout=TIMEOUT,
+            timeout=self._timeout,
             keepalive=KEEPALIVE,
             logger=_log,
         )
-        async with client:
-            try:
-                await self._announce(client)
-                async with asyncio.TaskGroup() as tasks:
-                    tasks.create_task(self._send(client))
-                    tasks.create_task(self._receive(client))
-            except asyncio.CancelledError:
-                await self._goodbye(client)
-                raise
+        try:
+            async with client:
+                try:
+                    await self._announce(client)
+                    async with asyncio.TaskGroup() as tasks:
+                        tasks.create_task(self._send(client))
+                        tasks.create_task(self._receive(client))
+                except asyncio.CancelledError:
+                    await self._goodbye(client)
+                    raise
+        finally:
+            # aiomqtt leaves the socket of a connect that timed out open, and watched by
+            # the loop: closed here (a no-op when paho closed it), or a silent broker
+            # would cost a file descriptor per retry.
+            client._client._sock_close()
 
     async def _announce(self, client: aiomqtt.Client) -> None:
         """Online, discovery and the current state go first; then the command topic."""

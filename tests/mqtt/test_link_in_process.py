@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 from pathlib import Path
 from typing import Any
 
@@ -96,6 +97,50 @@ def test_a_down_broker_is_retried_and_gets_the_newest_messages_when_up(tmp_path:
     assert found["events"] == [9, 10, 11, 12]  # the newest events, in order
     assert found["state"] is not None and found["state"].json()["game_id"] == 7
     assert found["up"]["status"] == "connected" and found["up"]["error"] is None
+
+
+def test_a_broker_that_never_answers_is_a_timeout_and_retried() -> None:
+    """A slow broker: it takes the connection and says nothing (no CONNACK)."""
+
+    async def scenario() -> tuple[list[float], dict[str, Any], list[int]]:
+        async def silent(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            await reader.read()  # until the link gives up and closes
+            writer.close()
+
+        server = await asyncio.start_server(silent, "127.0.0.1", 0)
+        port = server.sockets[0].getsockname()[1]
+        delays: list[float] = []
+        open_files: list[int] = []
+        done = asyncio.Event()
+
+        async def sleep(seconds: float) -> None:
+            delays.append(seconds)
+            if len(delays) in (2, 12):  # no socket left open by a timed-out connect
+                await asyncio.sleep(0.05)  # the silent server sees the close
+                open_files.append(len(os.listdir("/proc/self/fd")))
+            if len(delays) == 12:
+                done.set()
+            await asyncio.sleep(0)
+
+        link = MqttLink(
+            _config(f"mqtt://127.0.0.1:{port}"), EventHub(), lambda: STATE, asyncio.Queue(),
+            asyncio.Queue(), sleep=sleep, timeout=0.05,
+        )  # fmt: skip
+        task = asyncio.create_task(link.run())
+        await asyncio.wait_for(done.wait(), 30)
+        health = link.health()
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+        server.close()
+        await server.wait_closed()
+        return delays, health, open_files
+
+    delays, health, open_files = asyncio.run(scenario())
+    assert delays[:7] == [0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 30.0] and set(delays[7:]) == {30.0}
+    assert open_files[0] == open_files[1]
+    assert health["status"] == "disconnected" and health["failures_total"] == 12
+    assert "timed out" in health["error"] and health["queued"] == 1  # the state waits
 
 
 def test_a_hub_that_drops_the_link_gets_it_back_with_a_fresh_state() -> None:
