@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 BIN = VENV / "bin"
 STAMP = VENV / ".installed-from"
-CHROMIUM = "/usr/bin/chromium"
+DEBIAN_TOOLS = {"/usr/bin/chromium": "chromium", "/usr/sbin/mosquitto": "mosquitto"}
 
 
 def _run(*argv: str | Path) -> None:
@@ -51,18 +51,20 @@ def _setup() -> None:
     STAMP.write_text(digest)
 
 
-def _browser() -> None:
-    """The page's browser test drives Debian's chromium (Playwright never downloads one)."""
-    if Path(CHROMIUM).exists():
+def _debian_tools() -> None:
+    """Debian packages the tests drive: chromium for the page's browser test (Playwright
+    never downloads one) and the Mosquitto broker for the MQTT link's tests."""
+    missing = [package for path, package in DEBIAN_TOOLS.items() if not Path(path).exists()]
+    if not missing:
         return
     sudo = [] if os.geteuid() == 0 else ["sudo"]
     _run_quietly(*sudo, "apt-get", "update")
     apt = [*sudo, "env", "DEBIAN_FRONTEND=noninteractive", "apt-get"]
-    _run_quietly(*apt, "install", "-y", "chromium")
+    _run_quietly(*apt, "install", "-y", *missing)
 
 
 def _test(extra: list[str]) -> None:
-    _browser()
+    _debian_tools()
     _run(BIN / "ruff", "check", ".")
     _run(BIN / "mypy")
     _run(BIN / "python", "-m", "pytest", *extra)

@@ -83,7 +83,8 @@ def create_app(service: BoardService, settings: Settings, token: str) -> FastAPI
 
     @app.get("/api/health")
     async def health() -> dict[str, Any]:
-        return {"status": "ok", "alive": service.alive(), "sim": service.sim is not None}
+        links = {name: report() for name, report in service.reports.items()}
+        return {"status": "ok", "alive": service.alive(), "sim": service.sim is not None, **links}
 
     @app.get("/api/state")
     async def state() -> dict[str, Any]:

@@ -37,4 +37,9 @@ def metrics_text(service: BoardService, hub: EventHub, requests: int) -> str:
         metric(f"bridge_{name}_total", "counter", value)
     metric("board_error", "gauge", int(service.referee.error is not None))
     metric("alive", "gauge", int(service.alive()))
+    for link, report in service.reports.items():
+        for key, value in report().items():
+            if isinstance(value, int | float):  # bools too: 0 or 1
+                kind = "counter" if key.endswith("_total") else "gauge"
+                metric(f"{link}_{key}", kind, int(value) if isinstance(value, bool) else value)
     return "\n".join(lines) + "\n"

@@ -27,8 +27,10 @@ import uvicorn
 from santorini_hw.api import create_app
 from santorini_hw.clock import Clock, ManualClock, SystemClock
 from santorini_hw.daemon.event_hub import EventHub
+from santorini_hw.daemon.mqtt_config import mqtt_config
+from santorini_hw.daemon.mqtt_link import MqttLink
 from santorini_hw.daemon.service import BoardService
-from santorini_hw.daemon.settings import Settings
+from santorini_hw.daemon.settings import Settings, SettingsError
 from santorini_hw.daemon.systemd_notify import Notifier
 from santorini_hw.daemon.token import ensure_token
 from santorini_hw.hardware.board import BoardHardware
@@ -61,11 +63,16 @@ def run(settings: Settings) -> int:
     logging.basicConfig(
         level=settings.log_level.upper(), format="%(levelname)s %(name)s: %(message)s"
     )
-    asyncio.run(serve(settings))
+    try:
+        asyncio.run(serve(settings))
+    except SettingsError as error:
+        print(f"error: bad setting: {error}", file=sys.stderr)
+        return 2
     return 0
 
 
 async def serve(settings: Settings, notifier: Notifier | None = None) -> None:
+    mqtt = mqtt_config(settings)  # a bad MQTT setting stops the start before anything runs
     notifier = notifier or Notifier()
     settings.state_dir.mkdir(parents=True, exist_ok=True)
     token = ensure_token(settings.token_file)
@@ -81,7 +88,11 @@ async def serve(settings: Settings, notifier: Notifier | None = None) -> None:
                 before_scan=before_scan,
                 sim=sim,
             )
-            await _run(service, settings, token, notifier)
+            link = None
+            if mqtt is not None:
+                link = MqttLink(mqtt, service.hub, service.state, hardware.presses, hardware.holds)
+                service.reports["mqtt"] = link.health
+            await _run(service, settings, token, notifier, link)
         store.append_event(EventKind.DAEMON_STOP, {"pid": os.getpid()})
     finally:
         store.close()
@@ -119,7 +130,13 @@ def _follow_real_time(clock: ManualClock, real: Clock) -> Callable[[], None]:
     return catch_up
 
 
-async def _run(service: BoardService, settings: Settings, token: str, notifier: Notifier) -> None:
+async def _run(
+    service: BoardService,
+    settings: Settings,
+    token: str,
+    notifier: Notifier,
+    link: MqttLink | None,
+) -> None:
     app = create_app(service, settings, token)
     config = uvicorn.Config(
         app,
@@ -139,12 +156,15 @@ async def _run(service: BoardService, settings: Settings, token: str, notifier: 
             board = tasks.create_task(service.run())
             api = tasks.create_task(server.serve())
             health = tasks.create_task(_health(service, server, settings, notifier))
+            mqtt = None if link is None else tasks.create_task(link.run())
             await stop.wait()
             notifier.stopping("stopping")
             server.should_exit = True
             await api
             board.cancel()
             health.cancel()
+            if mqtt is not None:
+                mqtt.cancel()  # it says offline on the way out
     finally:
         for number in (signal.SIGTERM, signal.SIGINT):
             loop.remove_signal_handler(number)

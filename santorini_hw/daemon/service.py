@@ -104,6 +104,9 @@ class BoardService(MenuControl):
         self.store_error: str | None = None
         self.counters: dict[str, int] = {"scans": 0, "turns": 0, "frames": 0, "hints": 0}
         self.event_counts: dict[str, int] = {}
+        self.reports: dict[str, Callable[[], dict[str, Any]]] = {}
+        """Optional links' health by name (the MQTT link's `mqtt`): /api/health shows
+        each, /metrics their numbers (`santorini_<name>_<key>`)."""
         self._bridge_state = BridgeState.DISCONNECTED
         self._frames_seen = 0
         self._last_frame = -float("inf")

@@ -24,6 +24,7 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
+from santorini_hw.daemon.mqtt_address import check_prefix, parse_broker_url
 from santorini_hw.referee.game_clock import TimeControl, parse_time_control
 
 SYSTEM_CONFIG = Path("/etc/santorini-hw/config.toml")
@@ -59,6 +60,18 @@ class Settings:
     ws_queue: int = 256
     """Messages a WebSocket client may fall behind before it is dropped."""
     log_level: str = "info"
+    mqtt_url: str | None = None
+    """The MQTT broker (`mqtt://host:1883`, `mqtts://host:8883`); None: no MQTT link."""
+    mqtt_prefix: str | None = None
+    """The board's topics; None: `santorini/<board id>` (see daemon/mqtt_address.py)."""
+    mqtt_discovery: bool = False
+    """Announce the board to Home Assistant (retained configs under `homeassistant/`)."""
+    mqtt_commands: bool = False
+    """Take hint, done and new game from `<prefix>/command` (needs `mqtt_credentials`)."""
+    mqtt_credentials: Path | None = None
+    """A file `user:password`, readable only by the service (mode 0600 or 0400)."""
+    mqtt_ca_file: Path | None = None
+    """CA certificates for `mqtts://` (the system's when unset)."""
 
     @property
     def database(self) -> Path:
@@ -130,7 +143,7 @@ def _apply(settings: Settings, table: Mapping[str, Any], where: Any) -> Settings
 
 def _convert(key: str, raw: Any) -> Any:
     """One value, from TOML (typed) or the environment (text), checked for its key."""
-    if key in ("state_dir", "hardware_config"):
+    if key in ("state_dir", "hardware_config", "mqtt_credentials", "mqtt_ca_file"):
         if not isinstance(raw, str | Path) or not str(raw):
             raise TypeError(f"a path, not {raw!r}")
         return Path(raw).expanduser()
@@ -149,7 +162,7 @@ def _convert(key: str, raw: Any) -> Any:
         if not seconds > 0:
             raise ValueError(f"seconds above 0, not {seconds}")
         return seconds
-    if key == "sim":
+    if key in ("sim", "mqtt_discovery", "mqtt_commands"):
         return _boolean(raw)
     if key == "clock":
         if isinstance(raw, TimeControl):
@@ -172,6 +185,10 @@ def _convert(key: str, raw: Any) -> Any:
         return raw
     if not isinstance(raw, str) or not raw:
         raise TypeError(f"a non-empty string, not {raw!r}")
+    if key == "mqtt_url":
+        parse_broker_url(raw)
+    if key == "mqtt_prefix":
+        return check_prefix(raw)
     return raw
 
 

@@ -1,0 +1,291 @@
+"""The optional MQTT link: the board's state and events to a broker, and its buttons back.
+
+`MqttLink.run` follows the daemon's `EventHub` (the stream the WebSocket clients get)
+into a bounded `Outbox`, and, apart from that, keeps a connection to the broker: on each
+connect it sends `online` (the last will says `offline`), the Home Assistant discovery
+configs, the current state, then whatever waits in the outbox. A broker that is down,
+slow or refusing costs the board nothing: the hub never waits, the outbox drops its
+oldest events when full (and counts them), and the link retries with a doubling delay.
+After every reconnect the retained topics are sent again, so a broker restarted
+without persistence gets the board's state back. `health()` is its report for
+/api/health and /metrics.
+
+Commands (`hint`, `done`, `new_game`) are taken only when enabled, only on the board's
+own command topic and never retained (a retained command would replay on reconnect);
+they go where the board's own buttons go, so they act exactly like them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import json
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import aiomqtt
+from aiomqtt.exceptions import MqttConnectError  # a CONNACK refusal (not re-exported)
+
+from santorini_hw.daemon.event_hub import EventHub
+from santorini_hw.daemon.ha_discovery import COMMANDS, discovery_messages
+from santorini_hw.daemon.mqtt_config import MqttConfig
+from santorini_hw.daemon.mqtt_messages import (
+    Message,
+    availability_message,
+    event_message,
+    state_message,
+)
+from santorini_hw.daemon.mqtt_outbox import Outbox
+
+_log = logging.getLogger(__name__)
+
+OUTBOX_SIZE = 200
+"""Messages that may wait for the broker before the oldest events are dropped."""
+FIRST_RETRY, LAST_RETRY = 0.5, 30.0
+"""Seconds before reconnecting: doubling from the first to the last, reset by a connect."""
+TIMEOUT = 10.0
+"""Seconds a connect or an acknowledgement may take before the broker counts as gone."""
+KEEPALIVE = 30
+_PIXELS = '{"type":"pixels"'
+"""Pixel frames are the page's business (and frequent): skipped without parsing."""
+
+
+class Backoff:
+    """Seconds to wait before each retry: `first`, doubling, never above `last`.
+
+    >>> backoff = Backoff(0.5, 2.0)
+    >>> [backoff.next() for _ in range(4)]
+    [0.5, 1.0, 2.0, 2.0]
+    """
+
+    def __init__(self, first: float = FIRST_RETRY, last: float = LAST_RETRY) -> None:
+        self.first, self.last = first, last
+        self._delay = first
+
+    def next(self) -> float:
+        delay = self._delay
+        self._delay = min(delay * 2, self.last)
+        return delay
+
+    def reset(self) -> None:
+        self._delay = self.first
+
+
+class MqttLink:
+    def __init__(
+        self,
+        config: MqttConfig,
+        hub: EventHub,
+        state: Callable[[], dict[str, Any]],
+        presses: asyncio.Queue[str],
+        holds: asyncio.Queue[str],
+        *,
+        outbox_size: int = OUTBOX_SIZE,
+        backoff: Backoff | None = None,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+        timeout: float = TIMEOUT,
+    ) -> None:
+        self.config = config
+        self._hub = hub
+        self._state = state
+        self._presses, self._holds = presses, holds
+        self.outbox = Outbox(outbox_size)
+        self._backoff = backoff or Backoff()
+        self._sleep = sleep
+        self._timeout = timeout
+        self.status = "connecting"
+        """connecting, connected, disconnected (lost or unreachable) or refused."""
+        self.error: str | None = None
+        self.counters = {"connects": 0, "failures": 0, "published": 0, "commands": 0, "errors": 0}
+        self.rejected = 0
+        self.hub_drops = 0
+        self._events = 0
+        self._last_state: str | None = None
+
+    # -- reports ---------------------------------------------------------------------------
+    def health(self) -> dict[str, Any]:
+        """/api/health's `mqtt`; its numbers are /metrics' `santorini_mqtt_*`."""
+        return {
+            "broker": self.config.broker.url,
+            "prefix": self.config.topics.prefix,
+            "status": self.status,
+            "connected": self.status == "connected",
+            "error": self.error,
+            "queued": len(self.outbox),
+            "dropped_total": self.outbox.dropped,
+            "hub_drops_total": self.hub_drops,
+            "commands_rejected_total": self.rejected,
+            **{f"{name}_total": count for name, count in self.counters.items()},
+        }
+
+    # -- the task --------------------------------------------------------------------------
+    async def run(self) -> None:
+        """Follow the board and keep the broker connected, until cancelled."""
+        async with asyncio.TaskGroup() as tasks:
+            tasks.create_task(self._follow())
+            tasks.create_task(self._connect_forever())
+
+    async def _follow(self) -> None:
+        """The hub's messages into the outbox (never waits on the broker)."""
+        subscriber = self._hub.subscribe()
+        self._guarded(self._put_current_state)
+        try:
+            while True:
+                text = await subscriber.queue.get()
+                if text is None:  # the hub dropped us: events were lost, the state is not
+                    self.hub_drops += 1
+                    subscriber = self._hub.subscribe()
+                    self._guarded(self._put_current_state)
+                elif not text.startswith(_PIXELS):
+                    self._guarded(functools.partial(self._take, text))
+        finally:
+            self._hub.unsubscribe(subscriber)
+
+    def _guarded(self, step: Callable[[], None]) -> None:
+        """A message the link cannot turn into MQTT is logged and skipped: the link never
+        takes the board down (its task shares the daemon's TaskGroup)."""
+        try:
+            step()
+        except Exception:
+            self.counters["errors"] += 1
+            _log.exception("MQTT: a message could not be published")
+
+    def _take(self, text: str) -> None:
+        message = json.loads(text)
+        if message["type"] == "event":
+            self._events += 1
+            self.outbox.put(event_message(self.config.topics, message["event"], self._events))
+        elif message["type"] == "state":
+            self._put_state(message["state"])
+
+    def _put_current_state(self) -> None:
+        self._put_state(self._state())
+
+    def _put_state(self, state: dict[str, Any]) -> None:
+        """The retained state, when it says something new (mid-scan changes often don't)."""
+        message = state_message(self.config.topics, state)
+        if message.payload != self._last_state:
+            self._last_state = message.payload
+            self.outbox.put(message)
+
+    async def _connect_forever(self) -> None:
+        while True:
+            try:
+                await self._session()
+            except* (aiomqtt.MqttError, OSError) as group:
+                self._failed(group.exceptions[0])
+            except* Exception as group:  # a bug of ours: said loudly, then retried
+                _log.error("MQTT: the link failed", exc_info=group.exceptions[0])
+                self._failed(group.exceptions[0])
+            await self._sleep(self._backoff.next())
+
+    async def _session(self) -> None:
+        config = self.config
+        will = availability_message(config.topics, online=False)
+        client = aiomqtt.Client(
+            config.broker.host,
+            config.broker.port,
+            username=config.username,
+            password=config.password,
+            will=aiomqtt.Will(will.topic, will.payload, will.qos, will.retain),
+            tls_context=config.tls,
+            timeout=self._timeout,
+            keepalive=KEEPALIVE,
+            logger=_log,
+        )
+        try:
+            async with client:
+                try:
+                    await self._announce(client)
+                    async with asyncio.TaskGroup() as tasks:
+                        tasks.create_task(self._send(client))
+                        tasks.create_task(self._receive(client))
+                except asyncio.CancelledError:
+                    await self._goodbye(client)
+                    raise
+        finally:
+            # aiomqtt leaves the socket of a connect that timed out open, and watched by
+            # the loop: closed here (a no-op when paho closed it), or a silent broker
+            # would cost a file descriptor per retry.
+            client._client._sock_close()
+
+    async def _announce(self, client: aiomqtt.Client) -> None:
+        """Online, discovery and the current state go first; then the command topic."""
+        config = self.config
+        await self._publish(client, availability_message(config.topics, online=True))
+        if config.discovery:
+            for message in discovery_messages(config.topics, config.commands):
+                await self._publish(client, message)
+        self._last_state = None
+        self._put_current_state()
+        if config.commands:
+            await client.subscribe(config.topics.command, qos=1)
+        self._backoff.reset()
+        self.counters["connects"] += 1
+        _log.info("MQTT: connected to %s as %s", config.broker.url, config.topics.prefix)
+        self.status, self.error = "connected", None
+
+    async def _send(self, client: aiomqtt.Client) -> None:
+        while True:
+            message = await self.outbox.peek()
+            await self._publish(client, message)
+            self.outbox.done(message)
+
+    async def _publish(self, client: aiomqtt.Client, message: Message) -> None:
+        await client.publish(message.topic, message.payload, message.qos, message.retain)
+        self.counters["published"] += 1
+
+    async def _receive(self, client: aiomqtt.Client) -> None:
+        """Commands, if subscribed; ends with MqttError when the connection drops."""
+        async for message in client.messages:
+            self.command(str(message.topic), message.payload, retained=message.retain)
+
+    def command(self, topic: str, payload: Any, *, retained: bool) -> bool:
+        """One message from the broker: a button of the board, or a logged refusal."""
+        text = payload.decode(errors="replace") if isinstance(payload, bytes) else str(payload)
+        name = text.strip().lower()
+        reason = None
+        if not self.config.commands or topic != self.config.topics.command:
+            reason = "not the board's command topic, or commands are off"
+        elif retained:
+            reason = "retained (a command is taken once, when sent)"
+        elif name not in COMMANDS:
+            reason = f"unknown command (known: {', '.join(COMMANDS)})"
+        if reason is not None:
+            self.rejected += 1
+            _log.warning("MQTT: command %r on %s ignored: %s", text[:40], topic, reason)
+            return False
+        self.counters["commands"] += 1
+        if name == "new_game":
+            self._holds.put_nowait("new_game")  # done's long press: the same lineup again
+        else:
+            self._presses.put_nowait(name)
+        return True
+
+    async def _goodbye(self, client: aiomqtt.Client) -> None:
+        """A clean stop says `offline` itself (the will is only for an unclean end)."""
+        try:
+            offline = availability_message(self.config.topics, online=False)
+            await asyncio.wait_for(self._publish(client, offline), 1.0)
+        except (aiomqtt.MqttError, TimeoutError, OSError):
+            _log.warning("MQTT: could not say offline on the way out")
+
+    def _failed(self, error: BaseException) -> None:
+        refused = isinstance(error, MqttConnectError)
+        status = "refused" if refused else "disconnected"
+        text = f"{self.config.broker.url}: {_describe(error)}"
+        self.counters["failures"] += 1
+        if (status, text) != (self.status, self.error):  # say it once, not every retry
+            level = logging.ERROR if refused else logging.WARNING
+            hint = " (check mqtt_credentials)" if refused else "; retrying"
+            _log.log(level, "MQTT: broker %s%s", text, hint)
+        self.status, self.error = status, text
+
+
+def _describe(error: BaseException) -> str:
+    if isinstance(error, MqttConnectError):
+        return f"connection refused: {error}"
+    text = str(error) or type(error).__name__
+    cause = error.__cause__
+    return text if cause is None else f"{text} ({_describe(cause)})"
