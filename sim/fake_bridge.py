@@ -28,6 +28,7 @@ from types import TracebackType
 from typing import Any
 
 from firmware_bridge.bridge import Bridge
+from santorini_hw.sensing.thread_names import name_thread
 
 Pixel = tuple[int, int, int]
 
@@ -198,6 +199,7 @@ class FakeBridge:
             pass
 
     def _run(self) -> None:
+        name_thread("fake-bridge")
         while not self._stop.is_set():
             while not self._requests.empty():
                 action, done = self._requests.get()

@@ -80,7 +80,15 @@ def create_app(service: BoardService, settings: Settings, token: str) -> FastAPI
 
     @app.get("/api/health")
     async def health() -> dict[str, Any]:
-        return {"status": "ok", "alive": service.alive(), "sim": service.sim is not None}
+        return {
+            "status": "ok",
+            "alive": service.alive(),
+            "sim": service.sim is not None,
+            "scan_errors": {
+                "count": service.counters["scan_errors"],
+                "last": service.scan.last_error,
+            },
+        }
 
     @app.get("/api/state")
     async def state() -> dict[str, Any]:

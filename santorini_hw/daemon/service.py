@@ -33,8 +33,10 @@ from typing import Any
 
 from santorini_hw.clock import Clock, SystemClock
 from santorini_hw.daemon.event_hub import EventHub
+from santorini_hw.daemon.link_watch import LinkWatch
 from santorini_hw.daemon.new_game import clear_board, menu_json
 from santorini_hw.daemon.outputs import MirroredStrip, event_json, pixel_hex
+from santorini_hw.daemon.scan_loop import ScanLoop
 from santorini_hw.daemon.settings import Settings
 from santorini_hw.daemon.state import board_state
 from santorini_hw.hardware.board import BoardHardware
@@ -61,8 +63,6 @@ _log = logging.getLogger(__name__)
 
 SCAN_STALE = 2.0
 """Seconds without a scan after which the scan loop counts as stuck (watchdog)."""
-LINK_STALE = 5.0
-"""Seconds without a frame from a connected bridge (it heartbeats every second)."""
 _JOURNALLED_ERRORS = {
     "error_raised": EventKind.ERROR_RAISED,
     "error_cleared": EventKind.ERROR_CLEARED,
@@ -91,18 +91,19 @@ class BoardService:
         self.settings = settings
         self.sim = sim
         """The `SimulatedHardware` behind `hardware`, or None on a real board."""
-        self._before_scan = before_scan
         self._real = real_clock or SystemClock()
-        self.last_scan = -float("inf")
-        self.observation: Observation | None = None
         self.hint: dict[str, Any] | None = None
         self.hint_turn: Turn | None = None
         self.store_error: str | None = None
         self.counters: dict[str, int] = {"scans": 0, "turns": 0, "frames": 0, "hints": 0}
         self.event_counts: dict[str, int] = {}
-        self._bridge_state = BridgeState.DISCONNECTED
-        self._frames_seen = 0
-        self._last_frame = -float("inf")
+        self.scan = ScanLoop(
+            hardware, self._judge, self.counters, real=self._real, before_scan=before_scan
+        )
+        self.scan.add_deadline(lambda: None if self.menu is not None else self.referee.deadline)
+        self.scan.add_timer(hardware.next_hold_deadline, hardware.poll_holds)
+        self.link = LinkWatch(hardware.scanner.bridge, hardware.clock, self._real)
+        self.scan.add_timer(self.link.next_check, self.link.check)
         self._seen_board: tuple[int, tuple[int, ...], int] | None = None
         self._hint_tasks: set[asyncio.Task[None]] = set()
         self.menu: BoardMenu | None = None
@@ -135,43 +136,38 @@ class BoardService:
     def bridge_connected(self) -> bool:
         return self.hardware.scanner.bridge.state is BridgeState.CONNECTED
 
+    @property
+    def observation(self) -> Observation | None:
+        """The last observation judged (scans with the same raw inputs are not fused)."""
+        return self.scan.observation
+
+    @property
+    def last_scan(self) -> float:
+        return self.scan.last_scan
+
     def alive(self) -> bool:
         """The watchdog's test: the scan loop ran lately, and the bridge link is alive
         (frames arrive while it is connected; otherwise its client is still retrying)."""
-        now = self._real.monotonic()
-        bridge = self.hardware.scanner.bridge
-        if bridge.state is BridgeState.CLOSED:
-            return False
-        if bridge.state is BridgeState.CONNECTED and now - self._last_frame > LINK_STALE:
-            return False
-        return now - self.last_scan < SCAN_STALE
+        return not self.link.stale() and self._real.monotonic() - self.last_scan < SCAN_STALE
 
     # -- tasks -------------------------------------------------------------------------
     async def run(self) -> None:
         """Scan, take presses and drive the lights until cancelled (then lights off)."""
         self._show()
         async with asyncio.TaskGroup() as tasks:
-            tasks.create_task(self._scan_loop())
+            tasks.create_task(self.scan.run())
             tasks.create_task(self._press_loop())
             tasks.create_task(self._hold_loop())
             tasks.create_task(self.lights.run())
 
-    async def _scan_loop(self) -> None:
-        while True:
-            self._before_scan()
-            observation = self.hardware.scan()
-            self.observation = observation
-            self.last_scan = self._real.monotonic()
-            self.counters["scans"] += 1
-            self.hardware.poll_holds()
-            events = self._observe(observation)
-            frames = self.hardware.scanner.bridge.counters.frames
-            if frames != self._frames_seen:
-                self._frames_seen, self._last_frame = frames, self.last_scan
-            changed = self._bridge_changed() | self._board_changed(observation)
-            if events or changed:
-                self._after(events)
-            await asyncio.sleep(self.hardware.scan_period)
+    def _judge(self, observation: Observation) -> None:
+        """One fresh observation (the scan loop's `judge`)."""
+        events = self._observe(observation)
+        changed = self.link.changed(self.store, self.game_id, self.hub) | self._board_changed(
+            observation
+        )
+        if events or changed:
+            self._after(events)
 
     def _observe(self, observation: Observation) -> list[RefereeEvent]:
         """The observation to the menu, or to the referee once a new game's board is empty."""
@@ -191,10 +187,20 @@ class BoardService:
                 self.press(button)
             except ValueError as error:  # a board button has nobody to answer
                 self._failed(button, error)
+            except Exception:  # never let one press take the board down
+                self._crashed(f"press {button}")
 
     async def _hold_loop(self) -> None:
         while True:
-            self.hold(await self.hardware.holds.get())
+            action = await self.hardware.holds.get()
+            try:
+                self.hold(action)
+            except Exception:
+                self._crashed(f"hold {action}")
+
+    def _crashed(self, what: str) -> None:
+        _log.exception("%s failed; the board goes on", what)
+        self.counters["command_errors"] = self.counters.get("command_errors", 0) + 1
 
     # -- inputs ------------------------------------------------------------------------
     def press(self, button: str) -> None:
@@ -326,7 +332,9 @@ class BoardService:
 
     # -- outputs -----------------------------------------------------------------------
     def _after(self, events: list[RefereeEvent]) -> None:
-        """Journal first (durable), then lights, then the API's clients."""
+        """Journal first (durable), then lights, then the API's clients; deadlines may
+        have moved (the scan loop looks again)."""
+        self.scan.poke()
         try:
             self.journal.sync(self.game)
             for event in events:
@@ -362,18 +370,6 @@ class BoardService:
     def _frame_written(self, frame: tuple[Pixel, ...]) -> None:
         self.counters["frames"] += 1
         self.hub.publish({"type": "pixels", "pixels": [pixel_hex(p) for p in frame]})
-
-    def _bridge_changed(self) -> bool:
-        state = self.hardware.scanner.bridge.state
-        was_connected = self._bridge_state is BridgeState.CONNECTED
-        self._bridge_state = state
-        if was_connected == (state is BridgeState.CONNECTED):
-            return False
-        kind = EventKind.BRIDGE_CONNECTED if not was_connected else EventKind.BRIDGE_DISCONNECTED
-        with contextlib.suppress(StoreError):
-            self.store.append_event(kind, {"state": state.value}, self.game_id)
-        self.hub.publish({"type": "bridge", "state": state.value})
-        return True
 
     def _board_changed(self, observation: Observation) -> bool:
         """The settled board differs from the one last published (the page draws it)."""

@@ -131,7 +131,7 @@ class Referee:
             track.mismatch_since is not None and now - track.mismatch_since >= self.settings.grace
         )
         if self.error is None and late and track.last_view is not None:
-            return self._raise(differences(self.expected_view, track.last_view))
+            return self._mismatch_against(track.last_view)
         return []
 
     def press(self, button: str, now: float) -> list[RefereeEvent]:
@@ -361,7 +361,11 @@ class Referee:
         return self._mismatch(differences(self.expected_view, view))
 
     def _mismatch(self, fixes: list[CellFix]) -> list[RefereeEvent]:
+        """A board that differs by `fixes`; none (it already looks as expected while
+        something still settles) raises nothing: an error must say what to fix."""
         track = self._track
+        if not fixes:
+            return []
         if self.error is not None:
             if [f.message for f in fixes] != [f.message for f in self.error.fixes]:
                 self.error.fixes = fixes
