@@ -18,9 +18,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -28,37 +26,13 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from live_daemon import cpu_seconds, rss_mb, start_daemon, stop_daemon
 from websockets.asyncio.client import connect
 
 CLIENTS = 50
 REQUESTS_PER_SECOND = 100
 IDLE_SECONDS = 5.0
 TIMEOUT = 30.0
-
-
-def start_daemon(state_dir: Path) -> tuple[subprocess.Popen[str], str]:
-    command = [sys.executable, "-m", "santorini_hw.cli", "run", "--sim", "--port", "0"]
-    process = subprocess.Popen(
-        [*command, "--state-dir", str(state_dir)], stdout=subprocess.PIPE, text=True
-    )
-    assert process.stdout is not None
-    line = process.stdout.readline()  # bounded: the daemon prints it once it listens
-    if "serving http://" not in line:
-        process.kill()
-        raise SystemExit(f"the daemon did not start: {line!r}")
-    return process, line.split("serving ", 1)[1].split()[0].rstrip("/")
-
-
-def rss_mb(pid: int) -> float:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return float("nan")
-
-
-def cpu_seconds(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 class Client0:
@@ -107,7 +81,7 @@ async def wait_until(predicate: Any, what: str) -> float:
     return float(found)
 
 
-async def measure(base: str, token: str, samples: int) -> dict[str, Any]:
+async def measure(base: str, token: str, samples: int, pause: float) -> dict[str, Any]:
     auth = {"Authorization": f"Bearer {token}"}
     ws_url = base.replace("http://", "ws://") + "/api/events"
     async with httpx.AsyncClient(base_url=base, headers=auth, timeout=TIMEOUT) as http:
@@ -153,7 +127,7 @@ async def measure(base: str, token: str, samples: int) -> dict[str, Any]:
             )
             to_event.append(seen - t0)
             to_frame.append(frame - t0)
-            await asyncio.sleep(0.05)
+            await asyncio.sleep(pause)
         rate = served[0] / (time.perf_counter() - started)
         stop.set()
         await loader
@@ -172,6 +146,12 @@ def summary(values: list[float]) -> str:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--samples", type=int, default=40)
+    parser.add_argument(
+        "--pause",
+        type=float,
+        default=0.05,
+        help="seconds between events (over 1 s: each event finds the scan loop idle)",
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as state_dir:
         process, base = start_daemon(Path(state_dir))
@@ -182,12 +162,12 @@ def main() -> int:
             idle = (cpu_seconds(process.pid) - before) / IDLE_SECONDS * 100
             idle_rss = rss_mb(process.pid)
             token = (Path(state_dir) / "token").read_text().strip()
-            result = asyncio.run(measure(base, token, args.samples))
+            result = asyncio.run(measure(base, token, args.samples, args.pause))
             loaded_rss = rss_mb(process.pid)
         finally:
-            process.terminate()
-            process.wait(timeout=TIMEOUT)
+            stop_daemon(process)
     print(f"daemon bench: {args.samples} physical events (lift / put back a worker), ")
+    print(f"  {args.pause} s apart,")
     print(f"  {CLIENTS} WebSocket clients, API load {result['rate']:.0f} requests/s")
     print(f"  physical event -> pixel frame:       {summary(result['frame'])}")
     print(f"  physical event -> WebSocket message: {summary(result['event'])}")

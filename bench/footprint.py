@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import subprocess
 import sys
 import tempfile
 import threading
@@ -34,6 +35,7 @@ from live_daemon import (
     SIM_THREADS,
     TIMEOUT,
     RandomPlayer,
+    cpu_seconds,
     metric,
     open_fds,
     rss_mb,
@@ -44,6 +46,15 @@ from live_daemon import (
 
 WARM_UP = 3.0
 SAMPLE_EVERY = 1.0
+EMPTY_LOOP = (
+    "import asyncio\n"
+    "async def main():\n"
+    "    while True:\n"
+    "        await asyncio.sleep(0.01)\n"
+    "asyncio.run(main())\n"
+)
+"""The machine's floor, measured beside the idle phase: an asyncio loop doing nothing
+but waking every 10 ms (what the daemon's scan loop does at the least on a busy board)."""
 
 
 class Sampler:
@@ -114,7 +125,17 @@ def run(idle: float, play: float) -> dict[str, Any]:
             token = (Path(state_dir) / "token").read_text().strip()
             with httpx.Client(base_url=base, timeout=TIMEOUT) as http:
                 time.sleep(WARM_UP)
-                idle_phase = measure_phase(process.pid, http, lambda: time.sleep(idle))
+                floor = subprocess.Popen([sys.executable, "-c", EMPTY_LOOP])
+                try:
+                    spent = cpu_seconds(floor.pid)
+                    idle_phase = measure_phase(process.pid, http, lambda: time.sleep(idle))
+                    spent = cpu_seconds(floor.pid) - spent
+                finally:
+                    floor.kill()
+                    floor.wait()
+                idle_phase["empty_loop_10ms_percent"] = round(
+                    spent / idle_phase["seconds"] * 100, 2
+                )
                 player = RandomPlayer(http, token)
                 play_phase = measure_phase(process.pid, http, lambda: vars(player.play(play)))
         finally:
@@ -149,6 +170,10 @@ def table(results: dict[str, Any]) -> str:
             f"{phase['scans_judged']:.0f} judged (ran the pipeline)"
         )
     lines.append(f"play: {play['play']}")
+    lines.append(
+        f"this machine's floor: an empty asyncio loop waking every 10 ms took "
+        f"{idle['empty_loop_10ms_percent']:.2f}% of a core during the idle phase"
+    )
     return "\n".join(lines)
 
 

@@ -135,7 +135,6 @@ class RandomPlayer:
 
     def _step(self, state: dict[str, Any]) -> bool:
         """One placement or one turn; False if the board got stuck."""
-        record = len(state["record"])
         player = PhysicalPlayer(self.rng, self.STYLE)
         if state["phase"] == "placement":
             free = [c for c, cell in enumerate(state["board"]) if cell["worker"] is None]
@@ -147,12 +146,17 @@ class RandomPlayer:
                 return False
             player.play_turn(position, turn.actions, press_done=False)
         self._perform(player)
-        if self._wait(lambda s: len(s["record"]) > record, 1.0):
-            self.stats.turns += state["phase"] == "play"
-            return True
-        if self._state()["can_end_turn"]:
-            self._post("sim/press", {"button": "done"})
-        return self._wait(lambda s: len(s["record"]) > record, 5.0)
+
+        def moved_on(now: dict[str, Any]) -> bool:
+            return bool(now["to_move"] != state["to_move"] or now["phase"] != state["phase"])
+
+        if not self._wait(moved_on, 1.0):
+            if self._state()["can_end_turn"]:
+                self._post("sim/press", {"button": "done"})
+            if not self._wait(moved_on, 5.0):
+                return False
+        self.stats.turns += state["phase"] == "play"
+        return True
 
     def _perform(self, player: PhysicalPlayer) -> None:
         started = time.monotonic()

@@ -1,7 +1,8 @@
 """The daemon's scan loop: read the board every scan period, work only when it must.
 
 The worker switches have no interrupt line, so the loop reads them (and takes the
-bridge's latest readings) every `scan_period`. A tick whose raw inputs equal the last
+bridge's latest readings) every `scan_period`, or every `IDLE_PERIOD` once nothing has
+moved for `IDLE_AFTER`. A tick whose raw inputs equal the last
 judged tick's, with nothing poked and no deadline due, ends after that comparison: no
 classification, fusion, referee call or lights. Otherwise the inputs are fused into an
 observation and handed to `judge`.
@@ -33,6 +34,12 @@ from santorini_hw.sensing.observation import Observation
 _log = logging.getLogger(__name__)
 
 Deadline = Callable[[], float | None]
+IDLE_AFTER = 1.0
+"""Seconds without anything to judge after which the board counts as idle."""
+IDLE_PERIOD = 0.025
+"""Seconds between scans of an idle board: each wake-up of the event loop costs more
+than the scan itself, and a hand's first touch is still seen within 25 ms (a change
+and its settle time are then followed every `scan_period` again)."""
 LOG_EVERY = 10.0
 """Seconds between two logged tracebacks of judging errors (every one is counted)."""
 
@@ -66,6 +73,7 @@ class ScanLoop:
         self._due = -math.inf
         self._timer_due = -math.inf
         self.last_scan = -math.inf
+        self._judged_at = -math.inf
         self.observation: Observation | None = None
         self.last_error: dict[str, Any] | None = None
         self._logged_at = -math.inf
@@ -90,10 +98,14 @@ class ScanLoop:
         self._poked = True
 
     async def run(self) -> None:
-        """Tick every `scan_period` of real time, or sooner for a deadline, until cancelled."""
-        period = self._hardware.scan_period
+        """Tick every `scan_period` of real time (`IDLE_PERIOD` once the board has been idle
+        for `IDLE_AFTER`), or sooner for a deadline, until cancelled."""
+        busy = self._hardware.scan_period
+        idle = max(busy, IDLE_PERIOD)
         while True:
             self.tick()
+            quiet = self._real.monotonic() - self._judged_at >= IDLE_AFTER
+            period = idle if quiet else busy
             wait = self.next_deadline - self._clock.monotonic()
             await asyncio.sleep(wait if 0 < wait < period else period)
 
@@ -120,6 +132,7 @@ class ScanLoop:
         self._reschedule()
 
     def _judge_now(self, raw: Any) -> None:
+        self._judged_at = self._real.monotonic()
         self.counters["scans_judged"] += 1
         observation = self._scanner.fuse(raw)
         self.observation = observation
