@@ -16,10 +16,10 @@ import pytest
 from santorini_hw.referee.referee import Referee
 from santorini_hw.sensing.calibration import StackClassifier
 from santorini_hw.sensing.observation import Observation
-from tests.daemon.in_process import board_service, tick
+from tests.daemon.in_process import settled_service, tick
 
 SETTLE = 0.08  # hardware/board.toml's worker settle time
-SETTLED = 0.5  # long enough for the board to settle after a start or a change
+SETTLED = 0.5  # long enough for the board to settle after a change
 
 
 def run(test: Callable[[], Any]) -> None:
@@ -42,8 +42,7 @@ def test_an_idle_scan_calls_neither_the_referee_nor_the_classifier(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     async def scenario() -> None:
-        async with board_service(tmp_path / "state") as (service, sim):
-            await tick(service, sim, SETTLED)
+        async with settled_service(tmp_path / "state") as (service, sim, _):
             observed = counting(monkeypatch, Referee, "observe")
             classified = counting(monkeypatch, StackClassifier, "classify")
             scans, judged = service.counters["scans"], service.counters["scans_judged"]
@@ -58,34 +57,20 @@ def test_an_idle_scan_calls_neither_the_referee_nor_the_classifier(
     run(scenario)
 
 
-def judged_at(service: Any, sim: Any) -> Callable[[], Any]:
-    """A tick that says whether it ran the pipeline."""
-
-    async def step() -> bool:
-        before = service.counters["scans_judged"]
-        await tick(service, sim)
-        return bool(service.counters["scans_judged"] > before)
-
-    return step
-
-
 def test_debounce_settles_on_time_with_the_loop_idle(tmp_path: Path) -> None:
     async def scenario() -> None:
-        async with board_service(tmp_path / "state") as (service, sim):
-            await tick(service, sim, SETTLED)
-            step = judged_at(service, sim)
+        async with settled_service(tmp_path / "state") as (service, sim, ticks):
             sim.place("a1", "worker", "A")
             placed = sim.clock.monotonic()
-            assert await step()  # the switch changed: judged, not settled yet
-            assert service.game.position.occupied == 0
+            assert await ticks.step()  # the switch changed: judged, not settled yet
             deadline = placed + SETTLE
             assert service.hardware.scanner.next_deadline() == deadline
-            while sim.clock.monotonic() + sim.scan_period < deadline:
-                sim.clock.advance(sim.scan_period)
-                assert not await step()  # nothing moved, nothing due: nothing ran
+
+            def not_placed() -> None:
                 assert service.game.position.occupied == 0
-            sim.clock.advance(sim.scan_period)
-            assert await step()  # the settle deadline: the worker is placed
+
+            assert await ticks.idle_until(deadline, not_placed) == 0  # nothing ran
+            assert await ticks.next_tick()  # the settle deadline: the worker is placed
             assert service.game.position.occupied == 1
 
     run(scenario)
@@ -93,20 +78,13 @@ def test_debounce_settles_on_time_with_the_loop_idle(tmp_path: Path) -> None:
 
 def test_the_grace_period_runs_out_on_time_with_the_loop_idle(tmp_path: Path) -> None:
     async def scenario() -> None:
-        async with board_service(tmp_path / "state") as (service, sim):
-            await tick(service, sim, SETTLED)
-            step = judged_at(service, sim)
+        async with settled_service(tmp_path / "state") as (service, sim, ticks):
             sim.place("c3", "block")  # a block during placement: a mismatch
             await tick(service, sim, SETTLED)
             deadline = service.referee.deadline
             assert deadline is not None and service.referee.error is None
-            ran = 0
-            while sim.clock.monotonic() + sim.scan_period < deadline:
-                sim.clock.advance(sim.scan_period)
-                ran += await step()
-            assert ran == 0 and service.referee.error is None
-            sim.clock.advance(sim.scan_period)
-            assert await step()
+            assert await ticks.idle_until(deadline) == 0 and service.referee.error is None
+            assert await ticks.next_tick()
             assert service.referee.error is not None
             assert service.referee.error.since - deadline < sim.scan_period
 
@@ -115,25 +93,19 @@ def test_the_grace_period_runs_out_on_time_with_the_loop_idle(tmp_path: Path) ->
 
 def test_a_held_button_fires_on_time_with_the_loop_idle(tmp_path: Path) -> None:
     async def scenario() -> None:
-        async with board_service(tmp_path / "state") as (service, sim):
-            await tick(service, sim, SETTLED)
-            step = judged_at(service, sim)
+        async with settled_service(tmp_path / "state") as (_, sim, ticks):
             pin = sim.pin_factory.pin(sim.config.buttons.done)
             pin.drive_low()
             down = sim.clock.monotonic()
-            await step()  # the edge: the hold's deadline is known from now on
+            await ticks.step()  # the edge: the hold's deadline is known from now on
             hold = sim.hardware.button_holds
             assert hold is not None and hold.next_deadline() == down + 2.0
-            ran = 0
-            while sim.clock.monotonic() + sim.scan_period < down + 2.0:
-                sim.clock.advance(sim.scan_period)
-                ran += await step()
-                await asyncio.sleep(0)  # a reported hold would be queued by now
+
+            def not_held() -> None:
                 assert sim.hardware.holds.empty()
-            assert ran == 0
-            sim.clock.advance(sim.scan_period)
-            await step()
-            await asyncio.sleep(0)
+
+            assert await ticks.idle_until(down + 2.0, not_held) == 0
+            await ticks.next_tick()
             assert sim.hardware.holds.get_nowait() == "new_game"
             pin.drive_high()
 
@@ -142,18 +114,14 @@ def test_a_held_button_fires_on_time_with_the_loop_idle(tmp_path: Path) -> None:
 
 def test_any_component_can_schedule_a_deadline(tmp_path: Path) -> None:
     async def scenario() -> None:
-        async with board_service(tmp_path / "state") as (service, sim):
-            await tick(service, sim, SETTLED)
-            step = judged_at(service, sim)
+        async with settled_service(tmp_path / "state") as (service, sim, ticks):
             alarm = sim.clock.monotonic() + 0.5  # e.g. a game clock's flag falling
             service.scan.add_deadline(lambda: alarm if sim.clock.monotonic() <= alarm else None)
-            assert await step()  # registering pokes the loop: it looks again
-            ran = []
-            while sim.clock.monotonic() < alarm + 0.1:
-                sim.clock.advance(sim.scan_period)
-                if await step():
-                    ran.append(sim.clock.monotonic())
-            assert len(ran) == 1 and 0 <= ran[0] - alarm < sim.scan_period
+            assert await ticks.step()  # registering pokes the loop: it looks again
+            assert await ticks.idle_until(alarm) == 0
+            assert await ticks.next_tick()  # the alarm: the pipeline ran
+            assert sim.clock.monotonic() - alarm < sim.scan_period
+            assert await ticks.idle_until(alarm + 0.5) == 0  # and then not again
 
     run(scenario)
 
@@ -162,8 +130,7 @@ def test_an_exception_judging_one_observation_is_counted_and_scanning_goes_on(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     async def scenario() -> None:
-        async with board_service(tmp_path / "state") as (service, sim):
-            await tick(service, sim, SETTLED)
+        async with settled_service(tmp_path / "state") as (service, sim, _):
             original = Referee.observe
 
             def broken(self: Referee, observation: Observation) -> Any:

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 import pytest
-from gpiozero import Device, DigitalOutputDevice
+from gpiozero import DigitalOutputDevice
 from gpiozero.pins.mock import MockFactory
 
 from santorini_hw.clock import ManualClock
@@ -24,18 +24,13 @@ from sim.mock_sensors import (
     simulate_worker_sensors,
 )
 from sim.physical import PhysicalBoard
+from tests.sensing.conftest import installed
 
 
 @pytest.fixture
 def sim_factory() -> Iterator[SimPinFactory]:
-    previous = Device.pin_factory
-    factory = SimPinFactory()
-    Device.pin_factory = factory
-    try:
-        yield factory
-    finally:
-        factory.reset()
-        Device.pin_factory = previous
+    with installed(SimPinFactory()) as factory:
+        yield factory  # type: ignore[misc]
 
 
 def test_a_pin_toggled_for_ever_keeps_a_bounded_history(sim_factory: SimPinFactory) -> None:
@@ -67,10 +62,8 @@ def test_the_chain_reads_the_same_through_spidev_as_bit_banged(
     for cell in rng.sample(range(CELL_COUNT), 4):
         board.place(cell, "worker", player=rng.choice("AB"))
     readings = []
-    previous = Device.pin_factory
-    for factory in (MockFactory(), SimPinFactory()):
-        Device.pin_factory = factory
-        try:
+    for pins in (MockFactory(), SimPinFactory()):
+        with installed(pins) as factory:
             chain = simulate_worker_sensors(board, workers, factory)
             assert isinstance(chain, MockShiftRegisterChain)
             if isinstance(factory, SimPinFactory):
@@ -82,8 +75,5 @@ def test_the_chain_reads_the_same_through_spidev_as_bit_banged(
             readings.append([read(), read()])
             sensors.close()
             chain.close()
-        finally:
-            factory.reset()
-            Device.pin_factory = previous
     assert readings[0] == readings[1]
     assert readings[0][0] != 0 and readings[0][0] != (0, 0)
