@@ -27,6 +27,7 @@ def test_grace_running_out_on_an_expected_but_settling_board_raises_nothing() ->
     # cell's readings still move when the grace period runs out.
     events = referee.observe(Observation.from_text(board("0~"), time=1.6))
     assert events == [] and referee.error is None
+    assert referee.deadline is None  # nothing to fix: no timer left to wake the loop
     scene_for(referee, hint=None, bridge_connected=True)  # the lights can show it
 
 
