@@ -1,11 +1,12 @@
 """The board as a service: scanning → referee → journal → lights and API, in one loop.
 
 `BoardService` owns the game, its `Referee` and its `GameJournal`. Its tasks (`run`)
-scan the board every `scan_period`, feed the referee the observations and button
-presses, and after each batch of referee events: write the journal (durable), then
-show the new scene on the lights and publish the events and the new state to the
-`EventHub` (the WebSocket clients). The API calls its methods for commands (new game,
-undo, resync, hint, menu) and, on the simulated board, for the virtual hand.
+scan the board (`ScanLoop`: only changed inputs and due deadlines are judged), feed the
+referee the observations and button presses, and after each batch of referee events:
+write the journal (durable), then show the new scene on the lights and publish the
+events and the new state to the `EventHub` (the WebSocket clients). The API calls its
+methods for commands (new game, undo, resync, hint, menu) and, on the simulated board,
+for the virtual hand.
 
 Long presses (`hardware.holds`) reuse the API's methods: hold done is `new_game` with
 the current game's players and gods, hold undo is `adopt`, hold hint is `enter_menu`. A
@@ -95,7 +96,13 @@ class BoardService:
         self.hint: dict[str, Any] | None = None
         self.hint_turn: Turn | None = None
         self.store_error: str | None = None
-        self.counters: dict[str, int] = {"scans": 0, "turns": 0, "frames": 0, "hints": 0}
+        self.counters: dict[str, int] = {
+            "scans": 0,
+            "turns": 0,
+            "frames": 0,
+            "hints": 0,
+            "command_errors": 0,
+        }
         self.event_counts: dict[str, int] = {}
         self.scan = ScanLoop(
             hardware, self._judge, self.counters, real=self._real, before_scan=before_scan
@@ -163,10 +170,8 @@ class BoardService:
     def _judge(self, observation: Observation) -> None:
         """One fresh observation (the scan loop's `judge`)."""
         events = self._observe(observation)
-        changed = self.link.changed(self.store, self.game_id, self.hub) | self._board_changed(
-            observation
-        )
-        if events or changed:
+        linked = self.link.changed(self.store, self.game_id, self.hub)
+        if events or linked | self._board_changed(observation):
             self._after(events)
 
     def _observe(self, observation: Observation) -> list[RefereeEvent]:
@@ -200,7 +205,7 @@ class BoardService:
 
     def _crashed(self, what: str) -> None:
         _log.exception("%s failed; the board goes on", what)
-        self.counters["command_errors"] = self.counters.get("command_errors", 0) + 1
+        self.counters["command_errors"] += 1
 
     # -- inputs ------------------------------------------------------------------------
     def press(self, button: str) -> None:

@@ -361,13 +361,9 @@ class Referee:
         return self._mismatch(differences(self.expected_view, view))
 
     def _mismatch(self, fixes: list[CellFix]) -> list[RefereeEvent]:
-        """A board that differs by `fixes`. None (it already looks as expected while
-        something still settles) raises nothing and stops the grace timer: an error
-        must say what to fix."""
         track = self._track
-        if not fixes:
-            if self.error is None:
-                track.mismatch_since = None
+        if not fixes:  # it looks as expected while a cell still settles: nothing to raise
+            track.mismatch_since = None
             return []
         if self.error is not None:
             if [f.message for f in fixes] != [f.message for f in self.error.fixes]:
