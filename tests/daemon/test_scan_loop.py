@@ -12,7 +12,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from fastapi.testclient import TestClient
 
+from santorini_hw.api import create_app
 from santorini_hw.referee.referee import Referee
 from santorini_hw.sensing.calibration import StackClassifier
 from santorini_hw.sensing.observation import Observation
@@ -146,6 +148,11 @@ def test_an_exception_judging_one_observation_is_counted_and_scanning_goes_on(
             assert last is not None and last["error"] == "RuntimeError: the referee tripped"
             assert "1  0*" in last["observation"]  # the observation, as text
             assert "the referee tripped" in caplog.text and "1  0*" in caplog.text
+            with TestClient(create_app(service, service.settings, "token")) as client:
+                health = client.get("/api/health").json()
+                metrics = client.get("/metrics").text
+            assert health["scan_errors"] == {"count": service.counters["scan_errors"], "last": last}
+            assert f"santorini_scan_errors_total {service.counters['scan_errors']}" in metrics
             monkeypatch.setattr(Referee, "observe", original)
             sim.place("b1", "worker", "A")  # scanning went on: the next change is judged
             await tick(service, sim, SETTLED)
