@@ -172,7 +172,7 @@ def main() -> int:
     print(f"  physical event -> pixel frame:       {summary(result['frame'])}")
     print(f"  physical event -> WebSocket message: {summary(result['event'])}")
     print(f"  resident memory: {idle_rss:.0f} MB idle, {loaded_rss:.0f} MB after the load")
-    print(f"  idle CPU: {idle:.1f} % of one core (scanning every 10 ms, no clients)")
+    print(f"  idle CPU: {idle:.1f} % of one core (an idle board, no clients)")
     return 0
 
 
