@@ -5,7 +5,7 @@ load. With `--mqtt` it runs twice, without and then with the MQTT link to a loca
 Mosquitto (Debian's, as the tests use), and adds the extra CPU and the latency of a
 moved worker to the board's retained state on MQTT.
 
-    .venv/bin/python bench/daemon.py [--samples 40] [--mqtt]
+    .venv/bin/python bench/daemon.py [--samples 40] [--pause 0.05] [--mqtt]
 
 It starts `santorini-hw run --sim` on 127.0.0.1 (a free port, a temporary state
 directory), places the four workers, then repeatedly lifts one of A's workers and puts
@@ -21,9 +21,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -31,40 +29,13 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from live_daemon import cpu_seconds, rss_mb, start_daemon, stop_daemon
 from websockets.asyncio.client import connect
 
 CLIENTS = 50
 REQUESTS_PER_SECOND = 100
 IDLE_SECONDS = 5.0
 TIMEOUT = 30.0
-
-
-def start_daemon(state_dir: Path, env: dict[str, str]) -> tuple[subprocess.Popen[str], str]:
-    command = [sys.executable, "-m", "santorini_hw.cli", "run", "--sim", "--port", "0"]
-    process = subprocess.Popen(
-        [*command, "--state-dir", str(state_dir)],
-        stdout=subprocess.PIPE,
-        text=True,
-        env={**os.environ, **env},
-    )
-    assert process.stdout is not None
-    line = process.stdout.readline()  # bounded: the daemon prints it once it listens
-    if "serving http://" not in line:
-        process.kill()
-        raise SystemExit(f"the daemon did not start: {line!r}")
-    return process, line.split("serving ", 1)[1].split()[0].rstrip("/")
-
-
-def rss_mb(pid: int) -> float:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return float("nan")
-
-
-def cpu_seconds(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 class Client0:
@@ -114,7 +85,7 @@ async def wait_until(predicate: Any, what: str) -> float:
 
 
 async def measure(
-    base: str, token: str, samples: int, pid: int, mqtt: Any = None
+    base: str, token: str, samples: int, pid: int, *, pause: float, mqtt: Any = None
 ) -> dict[str, Any]:
     """The latencies and the daemon's CPU under load; with `mqtt` (a `Recorder` on the
     board's topics) also a moved worker to its retained state on MQTT."""
@@ -168,7 +139,7 @@ async def measure(
             )
             to_event.append(seen - t0)
             to_frame.append(frame - t0)
-            await asyncio.sleep(0.05)
+            await asyncio.sleep(pause)
         elapsed = time.perf_counter() - started
         rate, cpu = served[0] / elapsed, (cpu_seconds(pid) - cpu_before) / elapsed * 100
         stop.set()
@@ -220,12 +191,12 @@ def summary(values: list[float]) -> str:
     return f"median {statistics.median(ordered) * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms"
 
 
-def run(samples: int, mqtt_url: str | None) -> dict[str, Any]:
+def run(samples: int, pause: float, mqtt_url: str | None) -> dict[str, Any]:
     """One daemon, measured idle then under load (with the MQTT link if `mqtt_url`)."""
     env = {} if mqtt_url is None else {"SANTORINI_HW_MQTT_URL": mqtt_url}
     env["SANTORINI_HW_MQTT_PREFIX"] = "santorini/bench"  # unused without a URL
     with tempfile.TemporaryDirectory() as state_dir:
-        process, base = start_daemon(Path(state_dir), env)
+        process, base = start_daemon(Path(state_dir), env=env)
         recorder = None
         try:
             if mqtt_url is not None:
@@ -238,24 +209,14 @@ def run(samples: int, mqtt_url: str | None) -> dict[str, Any]:
             idle = (cpu_seconds(process.pid) - before) / IDLE_SECONDS * 100
             idle_rss = rss_mb(process.pid)
             token = (Path(state_dir) / "token").read_text().strip()
-            result = asyncio.run(measure(base, token, samples, process.pid, recorder))
+            measuring = measure(base, token, samples, process.pid, pause=pause, mqtt=recorder)
+            result = asyncio.run(measuring)
             result.update(idle=idle, idle_rss=idle_rss, loaded_rss=rss_mb(process.pid))
         finally:
             if recorder is not None:
                 recorder.close()
-            stop(process)
+            stop_daemon(process)
     return result
-
-
-def stop(process: subprocess.Popen[str]) -> None:
-    """SIGTERM, then SIGKILL if the daemon has not ended within TIMEOUT (said on stderr)."""
-    process.terminate()
-    try:
-        process.wait(timeout=TIMEOUT)
-    except subprocess.TimeoutExpired:
-        print(f"the daemon did not stop {TIMEOUT:.0f} s after SIGTERM: killed", file=sys.stderr)
-        process.kill()
-        process.wait()
 
 
 def report(title: str, result: dict[str, Any]) -> None:
@@ -270,7 +231,7 @@ def report(title: str, result: dict[str, Any]) -> None:
         f"{result['loaded_rss']:.0f} MB after the load"
     )
     print(
-        f"  CPU: {result['idle']:.1f} % of one core idle (scanning every 10 ms, no clients), "
+        f"  CPU: {result['idle']:.1f} % of one core idle (an idle board, no clients), "
         f"{result['cpu']:.1f} % under the load"
     )
 
@@ -278,10 +239,17 @@ def report(title: str, result: dict[str, Any]) -> None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--samples", type=int, default=40)
+    parser.add_argument(
+        "--pause",
+        type=float,
+        default=0.05,
+        help="seconds between events (over 1 s: each event finds the scan loop idle)",
+    )
     parser.add_argument("--mqtt", action="store_true", help="also run with the MQTT link on")
     args = parser.parse_args()
-    plain = run(args.samples, None)
+    plain = run(args.samples, args.pause, None)
     print(f"daemon bench: {args.samples} physical events (lift / put back a worker), ")
+    print(f"  {args.pause} s apart,")
     print(f"  {CLIENTS} WebSocket clients, API load {plain['rate']:.0f} requests/s")
     report("without MQTT", plain)
     if not args.mqtt:
@@ -292,7 +260,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as broker_dir:
         broker = Mosquitto(Path(broker_dir) / "broker").start()
         try:
-            linked = run(args.samples, broker.url)
+            linked = run(args.samples, args.pause, broker.url)
         finally:
             broker.stop()
     report(f"with MQTT (a local Mosquitto, API load {linked['rate']:.0f} requests/s)", linked)

@@ -120,13 +120,18 @@ class Bridge:
     def rx_errors(self):
         return self._decoder.crc_errors + self._decoder.errors
 
-    def step(self):
-        """One pass: handle incoming frames, scan every cell, heartbeat, feed the dog."""
+    def step(self, scan=True):
+        """One pass: handle incoming frames, scan every cell, heartbeat, feed the dog.
+
+        `scan=False` skips the cells: for a host that knows they read as they did (the
+        simulator, whose board tells when it changes); the real board always scans.
+        """
         data = self._port.read(1024)
         if data:
             for frame in self._decoder.feed(data):
                 self._handle(frame)
-        self._scan()
+        if scan:
+            self._scan()
         now = self._clock()
         if self._session:
             if now - self._last_host > self._host_timeout_ms:
@@ -137,6 +142,13 @@ class Bridge:
                 self._send(protocol.HEARTBEAT, body)
         if self._watchdog is not None:
             self._watchdog()
+
+    def next_due_ms(self):
+        """When (on `clock()`) the next heartbeat or the host time-out is due, or None
+        without a session: nothing happens before then unless a frame arrives."""
+        if not self._session:
+            return None
+        return min(self._next_heartbeat, self._last_host + self._host_timeout_ms + 1)
 
     def run(self):
         while True:

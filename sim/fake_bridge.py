@@ -10,11 +10,22 @@ removed on `close()`; a `directory` left behind by a killed process is emptied f
 
 Everything that changes the bridge (unplug, replug, reset, freeze, inject) runs in
 the bridge thread between two firmware steps, so it never races a half-written frame.
+
+Computing only on change. Without `activity` the thread steps the firmware every
+`period_s`, scanning every cell each time, as the RP2040 does. With it, the board
+model says what can have changed — `activity()` returns (a count of its stack
+changes so far, seconds until its readings may move by themselves: 0 while contacts
+bounce, the drift period of ADC noise, None when they stay put) — and the thread
+scans only after a change or a drift, and otherwise sleeps until a frame arrives, a
+`poke()`, or the firmware's next heartbeat or time-out (`Bridge.next_due_ms`). The
+bytes on the line are the same: the firmware still sends its heartbeats, sequence
+numbers and CRCs, and a change as soon as it is read.
 """
 
 from __future__ import annotations
 
 import contextlib
+import math
 import os
 import queue
 import select
@@ -28,6 +39,7 @@ from types import TracebackType
 from typing import Any
 
 from firmware_bridge.bridge import Bridge
+from santorini_hw.sensing.thread_names import name_thread
 
 Pixel = tuple[int, int, int]
 
@@ -105,9 +117,18 @@ class FakeBridge:
         clock: Callable[[], int] = _milliseconds,
         on_show: Callable[[tuple[Pixel, ...]], None] | None = None,
         directory: str | None = None,
+        activity: Callable[[], tuple[int, float | None]] | None = None,
         **bridge_options: Any,
     ) -> None:
         self._read_cell = read_cell
+        self._activity = activity
+        self._scanned: int | None = None
+        """The board's change count at the last scan (None: scan at the next step)."""
+        self._next_scan = 0.0
+        self._wake_read, self._wake_write = os.pipe()
+        os.set_blocking(self._wake_write, False)
+        self.steps = 0
+        self.scans = 0
         self._period_s = period_s
         self._clock = clock
         self._bridge_options = bridge_options
@@ -147,10 +168,19 @@ class FakeBridge:
 
     def close(self) -> None:
         self._stop.set()
+        self.poke()
         if self._thread is not None:
             self._thread.join()
         self._unplug()
         shutil.rmtree(self._dir, ignore_errors=True)
+        for fd in (self._wake_read, self._wake_write):
+            with contextlib.suppress(OSError):
+                os.close(fd)
+
+    def poke(self) -> None:
+        """The board changed (or a request waits): step the firmware now."""
+        with contextlib.suppress(BlockingIOError, OSError):
+            os.write(self._wake_write, b"!")
 
     def unplug(self) -> None:
         """Pull the cable: the pty and the symlink vanish, the host's reads fail."""
@@ -194,23 +224,52 @@ class FakeBridge:
             return
         done = threading.Event()
         self._requests.put((action, done))
+        self.poke()
         while not done.wait(0.05) and self._thread.is_alive():
             pass
 
     def _run(self) -> None:
+        name_thread("fake-bridge")
         while not self._stop.is_set():
             while not self._requests.empty():
                 action, done = self._requests.get()
                 action()
                 done.set()
+            wait = self._period_s
             if self.bridge is not None and not self._frozen:
-                self.bridge.step()
+                self.steps += 1
+                scan = self._scan_due()
+                self.bridge.step(scan)
+                self.scans += scan
+                wait = self._idle_wait(self.bridge)
+            fds = [self._wake_read]
             if self._port is not None and not self._frozen:
-                select.select([self._port.fd], [], [], self._period_s)
-            else:
-                self._stop.wait(self._period_s)
+                fds.append(self._port.fd)
+            if self._wake_read in select.select(fds, [], [], wait)[0]:
+                with contextlib.suppress(BlockingIOError):
+                    os.read(self._wake_read, 4096)
         while not self._requests.empty():  # never leave a caller waiting
             self._requests.get()[1].set()
+
+    def _scan_due(self) -> bool:
+        """Scan on every step without `activity`; with it, after a change or a drift."""
+        if self._activity is None:
+            return True
+        changes, moving = self._activity()
+        if changes != self._scanned or time.monotonic() >= self._next_scan:
+            self._scanned = changes
+            self._next_scan = math.inf if moving is None else time.monotonic() + moving
+            return True
+        return False
+
+    def _idle_wait(self, bridge: Bridge) -> float:
+        """Seconds to sleep before the next step unless woken (see the module doc)."""
+        if self._activity is None:
+            return self._period_s
+        due = bridge.next_due_ms()
+        wait = math.inf if due is None else (due - self._clock()) / 1000
+        wait = min(wait, self._next_scan - time.monotonic())
+        return min(max(wait, self._period_s), 1.0)
 
     def _plug(self) -> None:
         self._unplug()
@@ -231,6 +290,7 @@ class FakeBridge:
         self.bridge = Bridge(
             self._port, self._read_cell, self.pixels, self._clock, **self._bridge_options
         )
+        self._scanned = None  # the firmware scanned as it booted: what changed since is new
 
     def _unplug(self) -> None:
         self.bridge = None

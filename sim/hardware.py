@@ -32,7 +32,6 @@ from collections.abc import Callable
 from types import TracebackType
 
 from gpiozero import Device
-from gpiozero.pins.mock import MockFactory
 
 from santorini_hw.clock import ManualClock
 from santorini_hw.hardware.board import SCAN_PERIOD, BoardHardware
@@ -44,13 +43,16 @@ from santorini_hw.sensing.calibration import CalibrationTable
 from santorini_hw.sensing.observation import Observation
 from santorini_hw.sensing.worker_field import find_worker_field
 from sim.fake_bridge import FakeBridge
-from sim.mock_sensors import simulate_worker_sensors
+from sim.mock_sensors import MockShiftRegisterChain, SimPinFactory, simulate_worker_sensors
 from sim.physical import Noise, PhysicalBoard, Piece
 
 BRIDGE_THRESHOLD = 512
 """Counts a cell's reading must move before the fake bridge reports it."""
 SYNC_TIMEOUT = 10.0
 """Real seconds `sync()` waits for the bridge before giving up (generous: slow CI)."""
+DRIFT_S = 0.05
+"""With ADC noise, how often the fake bridge reads its cells again although nothing
+moved (noise alone rarely crosses its reporting threshold)."""
 SIM_BRIDGE = BridgeSettings(backoff_initial_s=0.02, backoff_max_s=0.2)
 """Reconnect quickly: a simulated replug should not wait out a real backoff."""
 
@@ -66,6 +68,41 @@ class SimulatedBoard(PhysicalBoard):
         self._stuck_switches: dict[int, bool] = {}
         self._stuck_readings: dict[int, int] = {}
         self._stack_changed = [float("-inf")] * CELL_COUNT
+        self.stack_changes = 0
+        """Stack operations so far (pieces placed or lifted, channels stuck or repaired)."""
+        self.on_stack_change: Callable[[], None] = lambda: None
+        self.changes = 0
+        """Physical operations so far (any piece placed or lifted, any sensor stuck)."""
+        self._changed_at = float("-inf")
+
+    def _changed(self) -> None:
+        self.changes += 1
+        self._changed_at = self._time.monotonic()
+
+    def switches_key(self) -> int | None:
+        """A key that stays the same as long as every switch reads the same: the count of
+        operations while no noise moves them (no flicker, no contact bouncing after the
+        last operation); None while they may read differently at each read."""
+        if (
+            self.noise.flicker
+            or self._time.monotonic() - self._changed_at < self.noise.bounce_ms / 1000
+        ):
+            return None
+        return self.changes
+
+    def _stack_changed_now(self, cell: int) -> None:
+        self._stack_changed[cell] = self._time.monotonic()
+        self.stack_changes += 1
+        self.on_stack_change()
+
+    def stack_activity(self) -> tuple[int, float | None]:
+        """What the fake bridge needs to scan only on change: (`stack_changes`, seconds
+        until a reading may move by itself — 0 while a cell's contacts bounce,
+        `DRIFT_S` with ADC noise, None when the readings stay put)."""
+        now, bounce = self._time.monotonic(), self.noise.bounce_ms / 1000
+        if any(now - changed < bounce for changed in self._stack_changed):
+            return self.stack_changes, 0.0
+        return self.stack_changes, DRIFT_S if self.noise.adc_noise else None
 
     def set_stuck_switch(self, cell: int, closed: bool | None) -> None:
         """Make a cell's presence switch read `closed` for ever (None repairs it)."""
@@ -73,6 +110,7 @@ class SimulatedBoard(PhysicalBoard):
             self._stuck_switches.pop(cell, None)
         else:
             self._stuck_switches[cell] = closed
+        self._changed()
 
     def set_stuck_reading(self, cell: int | str, reading: int | None) -> None:
         super().set_stuck_reading(cell, reading)
@@ -81,6 +119,8 @@ class SimulatedBoard(PhysicalBoard):
             self._stuck_readings.pop(index, None)
         else:
             self._stuck_readings[index] = reading
+        self._stack_changed_now(index)
+        self._changed()
 
     def worker_present(self, cell: int) -> bool:
         stuck = self._stuck_switches.get(cell)
@@ -88,13 +128,15 @@ class SimulatedBoard(PhysicalBoard):
 
     def place(self, cell: int | str, kind: str, player: str | None = None) -> None:
         super().place(cell, kind, player)
+        self._changed()
         if kind != "worker":
-            self._stack_changed[_index(cell)] = self._time.monotonic()
+            self._stack_changed_now(_index(cell))
 
     def lift(self, cell: int | str) -> Piece:
         piece = super().lift(cell)
+        self._changed()
         if piece.kind != "worker":
-            self._stack_changed[_index(cell)] = self._time.monotonic()
+            self._stack_changed_now(_index(cell))
         return piece
 
     def expected_reading(self, cell: int) -> int | None:
@@ -136,16 +178,21 @@ class SimulatedHardware:
         self._lock = threading.Lock()  # the bridge thread reads the board too
         # gpiozero's software SPI bus (the chain's) asks for the global pin factory, so
         # the simulator's mock pins are installed there while it is open.
-        self.pin_factory = MockFactory()
+        self.pin_factory = SimPinFactory()
         self._previous_factory = Device.pin_factory
         Device.pin_factory = self.pin_factory
         self._chain = simulate_worker_sensors(self.physical, self.config.workers, self.pin_factory)
+        if isinstance(self._chain, MockShiftRegisterChain):  # read through "spidev"
+            spi = self.config.workers.spi
+            self.pin_factory.spidevs[(spi.clock, spi.select)] = self._chain.transfer
         self.bridge = FakeBridge(
             self._read_stack,
             pixels=self.config.lights.map.pixel_count,
             threshold=BRIDGE_THRESHOLD,
             directory=bridge_dir,
+            activity=self._stack_activity,
         )
+        self.physical.on_stack_change = self.bridge.poke
         self.hardware = BoardHardware(
             self.config,
             self.clock,
@@ -280,6 +327,10 @@ class SimulatedHardware:
     def replug(self) -> None:
         """Plug the bridge back in: it boots afresh behind the same path."""
         self.bridge.replug()
+
+    def _stack_activity(self) -> tuple[int, float | None]:
+        with self._lock:
+            return self.physical.stack_activity()
 
     def _read_stack(self, cell: int) -> int:
         with self._lock:

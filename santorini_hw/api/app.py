@@ -84,7 +84,16 @@ def create_app(service: BoardService, settings: Settings, token: str) -> FastAPI
     @app.get("/api/health")
     async def health() -> dict[str, Any]:
         links = {name: report() for name, report in service.reports.items()}
-        return {"status": "ok", "alive": service.alive(), "sim": service.sim is not None, **links}
+        return {
+            "status": "ok",
+            "alive": service.alive(),
+            "sim": service.sim is not None,
+            "scan_errors": {
+                "count": service.counters["scan_errors"],
+                "last": service.scan.last_error,
+            },
+            **links,
+        }
 
     @app.get("/api/state")
     async def state() -> dict[str, Any]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import asdict
 from typing import TYPE_CHECKING
 
@@ -37,6 +38,7 @@ def metrics_text(service: BoardService, hub: EventHub, requests: int) -> str:
         metric(f"bridge_{name}_total", "counter", value)
     metric("board_error", "gauge", int(service.referee.error is not None))
     metric("alive", "gauge", int(service.alive()))
+    metric("asyncio_tasks", "gauge", len(asyncio.all_tasks()))
     for link, report in service.reports.items():
         for key, value in report().items():
             if isinstance(value, int | float):  # bools too: 0 or 1

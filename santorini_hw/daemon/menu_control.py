@@ -38,8 +38,10 @@ class _Host(Protocol):
     setup_clock: GameClock | None
     hint: dict[str, Any] | None
     hint_turn: Turn | None
-    observation: Observation | None
     hardware: BoardHardware
+
+    @property
+    def observation(self) -> Observation | None: ...
 
     @property
     def game(self) -> Game: ...

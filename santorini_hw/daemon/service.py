@@ -1,11 +1,12 @@
 """The board as a service: scanning → referee → journal → lights and API, in one loop.
 
 `BoardService` owns the game, its `Referee` and its `GameJournal`. Its tasks (`run`)
-scan the board every `scan_period`, feed the referee the observations and button
-presses, and after each batch of referee events: write the journal (durable), then
-show the new scene on the lights and publish the events and the new state to the
-`EventHub` (the WebSocket clients). The API calls its methods for commands (new game,
-undo, resync, hint, menu) and, on the simulated board, for the virtual hand.
+scan the board (`ScanLoop`: only changed inputs and due deadlines are judged), feed the
+referee the observations and button presses, and after each batch of referee events:
+write the journal (durable), then show the new scene on the lights and publish the
+events and the new state to the `EventHub` (the WebSocket clients). The API calls its
+methods for commands (new game, undo, resync, hint, menu) and, on the simulated board,
+for the virtual hand.
 
 Long presses (`hardware.holds`) reuse the API's methods: hold done is `new_game` with
 the current game's players and gods, hold undo is `adopt`, hold hint is `enter_menu`. A
@@ -39,9 +40,11 @@ from santorini_hw.clock import Clock, SystemClock
 from santorini_hw.daemon.analyst import Analyst
 from santorini_hw.daemon.clock_keeper import ClockKeeper, hold_reasons
 from santorini_hw.daemon.event_hub import EventHub
+from santorini_hw.daemon.link_watch import LinkWatch
 from santorini_hw.daemon.menu_control import CommandError, MenuControl
 from santorini_hw.daemon.new_game import clear_board, menu_json
 from santorini_hw.daemon.outputs import MirroredStrip, event_json, pixel_hex
+from santorini_hw.daemon.scan_loop import ScanLoop
 from santorini_hw.daemon.settings import Settings
 from santorini_hw.daemon.state import board_state
 from santorini_hw.hardware.board import BoardHardware
@@ -69,8 +72,6 @@ _log = logging.getLogger(__name__)
 
 SCAN_STALE = 2.0
 """Seconds without a scan after which the scan loop counts as stuck (watchdog)."""
-LINK_STALE = 5.0
-"""Seconds without a frame from a connected bridge (it heartbeats every second)."""
 _JOURNALLED_ERRORS = {
     "error_raised": EventKind.ERROR_RAISED,
     "error_cleared": EventKind.ERROR_CLEARED,
@@ -95,21 +96,29 @@ class BoardService(MenuControl):
         self.settings = settings
         self.sim = sim
         """The `SimulatedHardware` behind `hardware`, or None on a real board."""
-        self._before_scan = before_scan
         self._real = real_clock or SystemClock()
-        self.last_scan = -float("inf")
-        self.observation: Observation | None = None
         self.hint: dict[str, Any] | None = None
         self.hint_turn: Turn | None = None
         self.store_error: str | None = None
-        self.counters: dict[str, int] = {"scans": 0, "turns": 0, "frames": 0, "hints": 0}
+        self.counters: dict[str, int] = {
+            "scans": 0,
+            "turns": 0,
+            "frames": 0,
+            "hints": 0,
+            "command_errors": 0,
+        }
         self.event_counts: dict[str, int] = {}
         self.reports: dict[str, Callable[[], dict[str, Any]]] = {}
         """Optional links' health by name (the MQTT link's `mqtt`): /api/health shows
         each, /metrics their numbers (`santorini_<name>_<key>`)."""
-        self._bridge_state = BridgeState.DISCONNECTED
-        self._frames_seen = 0
-        self._last_frame = -float("inf")
+        self.scan = ScanLoop(
+            hardware, self._judge, self.counters, real=self._real, before_scan=before_scan
+        )
+        self.scan.add_deadline(lambda: None if self.menu is not None else self.referee.deadline)
+        self.scan.add_timer(hardware.next_hold_deadline, hardware.poll_holds)
+        self.link = LinkWatch(hardware.scanner.bridge, hardware.clock, self._real)
+        self.scan.add_timer(self.link.next_check, self.link.check)
+        self.scan.add_deadline(self._clock_deadline)
         self._seen_board: tuple[int, tuple[int, ...], int] | None = None
         self._hint_tasks: set[asyncio.Task[None]] = set()
         self.menu: BoardMenu | None = None
@@ -145,16 +154,19 @@ class BoardService(MenuControl):
     def bridge_connected(self) -> bool:
         return self.hardware.scanner.bridge.state is BridgeState.CONNECTED
 
+    @property
+    def observation(self) -> Observation | None:
+        """The last observation judged (scans with the same raw inputs are not fused)."""
+        return self.scan.observation
+
+    @property
+    def last_scan(self) -> float:
+        return self.scan.last_scan
+
     def alive(self) -> bool:
         """The watchdog's test: the scan loop ran lately, and the bridge link is alive
         (frames arrive while it is connected; otherwise its client is still retrying)."""
-        now = self._real.monotonic()
-        bridge = self.hardware.scanner.bridge
-        if bridge.state is BridgeState.CLOSED:
-            return False
-        if bridge.state is BridgeState.CONNECTED and now - self._last_frame > LINK_STALE:
-            return False
-        return now - self.last_scan < SCAN_STALE
+        return not self.link.stale() and self._real.monotonic() - self.last_scan < SCAN_STALE
 
     # -- tasks -------------------------------------------------------------------------
     async def run(self) -> None:
@@ -163,27 +175,17 @@ class BoardService(MenuControl):
         self.analyst.wake()  # games that ended while the daemon was down
         async with asyncio.TaskGroup() as tasks:
             tasks.create_task(self.analyst.run())
-            tasks.create_task(self._scan_loop())
+            tasks.create_task(self.scan.run())
             tasks.create_task(self._press_loop())
             tasks.create_task(self._hold_loop())
             tasks.create_task(self.lights.run())
 
-    async def _scan_loop(self) -> None:
-        while True:
-            self._before_scan()
-            observation = self.hardware.scan()
-            self.observation = observation
-            self.last_scan = self._real.monotonic()
-            self.counters["scans"] += 1
-            self.hardware.poll_holds()
-            events = self._observe(observation) + self._tick_clock()
-            frames = self.hardware.scanner.bridge.counters.frames
-            if frames != self._frames_seen:
-                self._frames_seen, self._last_frame = frames, self.last_scan
-            changed = self._bridge_changed() | self._board_changed(observation)
-            if events or changed:
-                self._after(events)
-            await asyncio.sleep(self.hardware.scan_period)
+    def _judge(self, observation: Observation) -> None:
+        """One fresh observation (the scan loop's `judge`)."""
+        events = self._observe(observation) + self._tick_clock()
+        linked = self.link.changed(self.store, self.game_id, self.hub)
+        if events or linked | self._board_changed(observation):
+            self._after(events)
 
     def _observe(self, observation: Observation) -> list[RefereeEvent]:
         """The observation to the menu, or to the referee once a new game's board is empty."""
@@ -199,6 +201,13 @@ class BoardService(MenuControl):
     def _board_idle(self) -> bool:
         """Nobody is playing: the analyst may use the processor."""
         return self.menu is not None or self.game.phase is Phase.OVER or not self.game.record
+
+    def _clock_deadline(self) -> float | None:
+        """When the game clock or the menu's setup clock next warns, flags or snapshots."""
+        now = self.hardware.clock.monotonic()
+        setup = None if self.setup_clock is None else self.setup_clock.next_deadline(now)
+        due = [d for d in (self.clock.next_deadline(now), setup) if d is not None]
+        return min(due, default=None)
 
     def _tick_clock(self) -> list[RefereeEvent]:
         """The game clock (or the menu's setup clock) brought up to now."""
@@ -219,10 +228,20 @@ class BoardService(MenuControl):
                 self.press(button)
             except ValueError as error:  # a board button has nobody to answer
                 self._failed(button, error)
+            except Exception:  # never let one press take the board down
+                self._crashed(f"press {button}")
 
     async def _hold_loop(self) -> None:
         while True:
-            self.hold(await self.hardware.holds.get())
+            action = await self.hardware.holds.get()
+            try:
+                self.hold(action)
+            except Exception:
+                self._crashed(f"hold {action}")
+
+    def _crashed(self, what: str) -> None:
+        _log.exception("%s failed; the board goes on", what)
+        self.counters["command_errors"] += 1
 
     # -- inputs ------------------------------------------------------------------------
     def press(self, button: str) -> None:
@@ -318,7 +337,9 @@ class BoardService(MenuControl):
 
     # -- outputs -----------------------------------------------------------------------
     def _after(self, events: list[RefereeEvent]) -> None:
-        """Journal first (durable), then lights, then the API's clients."""
+        """Journal first (durable), then lights, then the API's clients; deadlines may
+        have moved (the scan loop looks again)."""
+        self.scan.poke()
         events = [*events, *self._tick_clock()]
         try:
             self.journal.sync(self.game)
@@ -363,18 +384,6 @@ class BoardService(MenuControl):
     def _frame_written(self, frame: tuple[Pixel, ...]) -> None:
         self.counters["frames"] += 1
         self.hub.publish({"type": "pixels", "pixels": [pixel_hex(p) for p in frame]})
-
-    def _bridge_changed(self) -> bool:
-        state = self.hardware.scanner.bridge.state
-        was_connected = self._bridge_state is BridgeState.CONNECTED
-        self._bridge_state = state
-        if was_connected == (state is BridgeState.CONNECTED):
-            return False
-        kind = EventKind.BRIDGE_CONNECTED if not was_connected else EventKind.BRIDGE_DISCONNECTED
-        with contextlib.suppress(StoreError):
-            self.store.append_event(kind, {"state": state.value}, self.game_id)
-        self.hub.publish({"type": "bridge", "state": state.value})
-        return True
 
     def _board_changed(self, observation: Observation) -> bool:
         """The settled board differs from the one last published (the page draws it)."""

@@ -27,7 +27,6 @@ class ServiceView(Protocol):
     game_id: int
     hardware: BoardHardware
     referee: Referee
-    observation: Observation | None
     hint: dict[str, Any] | None
     strip: MirroredStrip
     sim: Any
@@ -35,6 +34,9 @@ class ServiceView(Protocol):
 
     @property
     def game(self) -> Game: ...
+
+    @property
+    def observation(self) -> Observation | None: ...
 
 
 def board_state(service: ServiceView) -> dict[str, Any]:

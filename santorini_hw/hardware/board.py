@@ -94,10 +94,14 @@ class BoardHardware(AsyncStartStop):
         self.button_holds = ButtonHolds(self.buttons, self.clock, self.holds.put_nowait, loop=loop)
 
     def poll_holds(self) -> None:
-        """Report the long presses due by now on the clock (the daemon calls it every
-        scan, so a hold is reported within `scan_period` of its deadline)."""
+        """Report the long presses due by now on the clock (the daemon calls it at
+        `next_hold_deadline()`)."""
         if self.button_holds is not None:
             self.button_holds.poll()
+
+    def next_hold_deadline(self) -> float | None:
+        """When the next long press is due on the clock, None if no button is down."""
+        return None if self.button_holds is None else self.button_holds.next_deadline()
 
     def scan(self) -> Observation:
         return self.scanner.scan()

@@ -131,7 +131,7 @@ class Referee:
             track.mismatch_since is not None and now - track.mismatch_since >= self.settings.grace
         )
         if self.error is None and late and track.last_view is not None:
-            return self._raise(differences(self.expected_view, track.last_view))
+            return self._mismatch_against(track.last_view)
         return []
 
     def press(self, button: str, now: float) -> list[RefereeEvent]:
@@ -362,6 +362,9 @@ class Referee:
 
     def _mismatch(self, fixes: list[CellFix]) -> list[RefereeEvent]:
         track = self._track
+        if not fixes:  # it looks as expected while a cell still settles: nothing to raise
+            track.mismatch_since = None
+            return []
         if self.error is not None:
             if [f.message for f in fixes] != [f.message for f in self.error.fixes]:
                 self.error.fixes = fixes

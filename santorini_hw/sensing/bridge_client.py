@@ -38,6 +38,7 @@ from santorini_hw.sensing.bridge_session import (
     SessionCounters,
     StackReadings,
 )
+from santorini_hw.sensing.thread_names import name_thread
 
 __all__ = [
     "DEFAULT_PATH",
@@ -225,6 +226,7 @@ class BridgeClient:
     # ------------------------------------------------------------ I/O thread
 
     def _run(self) -> None:
+        name_thread("bridge-client")
         backoff = self._settings.backoff_initial_s
         while not self._stop.is_set():
             try:

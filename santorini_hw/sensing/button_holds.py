@@ -95,6 +95,9 @@ class ButtonHolds:
         self._clock = clock
         self._on_hold = on_hold
         self._loop = loop
+        self.edges = 0
+        """Edges seen so far: a scan loop that compares it knows when to ask again for
+        `next_deadline()` (a press starts a hold's timer)."""
         for name in HOLD_ACTIONS:
             button = buttons.buttons[name]
             button.when_pressed = _chain(button.when_pressed, self._edge(name, down=True))
@@ -103,6 +106,7 @@ class ButtonHolds:
     def _edge(self, name: str, *, down: bool) -> Callable[[], None]:
         def edge() -> None:
             with self._lock:
+                self.edges += 1
                 now = self._clock.monotonic()
                 if down:
                     self.timer.pressed(name, now)
@@ -117,6 +121,11 @@ class ButtonHolds:
         with self._lock:
             actions = self.timer.poll(self._clock.monotonic())
         self._report(actions)
+
+    def next_deadline(self) -> float | None:
+        """When the next hold is due on the clock, None if no button is down."""
+        with self._lock:
+            return self.timer.next_deadline()
 
     def _report(self, actions: list[str]) -> None:
         for action in actions:

@@ -163,14 +163,23 @@ def load_table(directory: Path, default: CalibrationTable) -> CalibrationTable:
 
 
 class StackClassifier:
-    """Classifies each cell's raw readings into its bands, with hysteresis per cell."""
+    """Classifies each cell's raw readings into its bands, with hysteresis per cell.
+
+    A cell read again at the same raw value keeps its band without a search: the
+    answer depends only on the reading and the current band, which that same reading
+    set last time (most cells read the same between two scans).
+    """
 
     def __init__(self, table: CalibrationTable) -> None:
         self._table = table
         self._current: list[Band | None] = [None] * CELL_COUNT
+        self._last: list[int | None] = [None] * CELL_COUNT
 
     def classify(self, cell: int, reading: int) -> Band | None:
         """The band the cell is in after this reading, or None if it fits none (a fault)."""
+        if reading == self._last[cell]:
+            return self._current[cell]
+        self._last[cell] = reading
         band = next((band for band in self._table.bands[cell] if reading in band), None)
         current = self._current[cell]
         hysteresis = self._table.hysteresis

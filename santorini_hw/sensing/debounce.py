@@ -79,6 +79,17 @@ class Debouncer(Generic[T]):
         """
         return not self._held_once[channel] or self._candidate[channel] != self._stable[channel]
 
+    def next_deadline(self) -> float | None:
+        """When a channel's latest value will have held for the settle time (None: every
+        channel has settled). Until then an unchanged input changes nothing, so a caller
+        may skip `update` for unchanged inputs before this time."""
+        due = [
+            since + self._settle_time
+            for since, disturbed in zip(self._since, self._disturbed, strict=True)
+            if disturbed is not None
+        ]
+        return min(due, default=None)
+
     def unsettled_for(self, channel: int) -> float:
         """Seconds since the channel last moved away from a settled state (0 when settled)."""
         disturbed = self._disturbed[channel]

@@ -99,6 +99,12 @@ class SensorFusion:
             stuck = self._stuck(stacks)
         return self._observe(poles, stacks, stuck)
 
+    def next_deadline(self) -> float | None:
+        """When the next reading settles on the clock (None: all settled): until then,
+        `update` with the same raw inputs as the last one would return the same board."""
+        due = [d.next_deadline() for d in (self._workers, self._stacks) if d is not None]
+        return min((deadline for deadline in due if deadline is not None), default=None)
+
     def _worker_values(self, workers: int, poles: tuple[int, int] | None) -> list[WorkerValue]:
         values: list[WorkerValue] = []
         for cell in range(CELL_COUNT):

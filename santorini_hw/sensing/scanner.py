@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
-from typing import Any
+from typing import Any, NamedTuple
 
 from santorini_hw.clock import Clock, SystemClock
 from santorini_hw.closing import AsyncStartStop
@@ -36,6 +36,15 @@ from santorini_hw.sensing.calibration import CalibrationTable
 from santorini_hw.sensing.fusion import SensorFusion
 from santorini_hw.sensing.observation import Observation
 from santorini_hw.sensing.shift_register import PolaritySensors, open_worker_sensors
+
+
+class RawScan(NamedTuple):
+    """One scan's raw inputs: the presence bitmask, the (north, south) pole bitmasks of
+    polarity sensors, the bridge's readings (None while it is not connected)."""
+
+    workers: int
+    poles: tuple[int, int] | None
+    stacks: tuple[int, ...] | None
 
 
 class BoardScanner(AsyncStartStop):
@@ -74,18 +83,31 @@ class BoardScanner(AsyncStartStop):
         """Start the bridge client (in the running loop unless `loop` is given)."""
         self.bridge.start(loop)
 
-    def scan(self) -> Observation:
-        """Read the worker switches now and fuse them with the latest stack readings."""
-        poles = None
+    def read(self) -> RawScan:
+        """The raw inputs now: the worker switches (read now) and the bridge's latest
+        stack readings. Two equal reads with no `next_deadline()` due between them fuse
+        to the same board, so a caller may skip `fuse` for the second."""
         if self._polarity:
             sensors: PolaritySensors = self._sensors  # type: ignore[assignment]
             poles = sensors.read_poles()
             workers = poles[0] | poles[1]
         else:
-            workers = self._sensors.read()
+            poles, workers = None, self._sensors.read()
         stacks = self.stacks.values if self.stacks is not None else None
-        self.latest = self.fusion.update(workers, stacks, poles)
+        return RawScan(workers, poles, stacks)
+
+    def fuse(self, raw: RawScan) -> Observation:
+        """Debounce, calibrate and fuse raw inputs into the observation of now."""
+        self.latest = self.fusion.update(raw.workers, raw.stacks, raw.poles)
         return self.latest
+
+    def scan(self) -> Observation:
+        """Read the worker switches now and fuse them with the latest stack readings."""
+        return self.fuse(self.read())
+
+    def next_deadline(self) -> float | None:
+        """When a reading next settles on the fusion clock (None: everything settled)."""
+        return self.fusion.next_deadline()
 
     async def observations(self, period: float) -> AsyncIterator[Observation]:
         """Scan every `period` seconds of real time, for ever."""

@@ -81,8 +81,11 @@ class ShiftRegisterChain(SPIDevice):  # type: ignore[misc]
 
     def read_inputs(self) -> int:
         self._check_open()
-        self._load.off()  # SH/LD low: every chip copies its parallel inputs
-        self._load.on()  # SH/LD high: hold them and shift on each clock
+        # The pin itself rather than the device's on()/off(): this runs 100 times a
+        # second, and the device layer's locking and blink handling are not needed here.
+        load = self._load.pin
+        load.state = False  # SH/LD low: every chip copies its parallel inputs
+        load.state = True  # SH/LD high: hold them and shift on each clock
         words = self._spi.read(self._chips)
         return int.from_bytes(bytes(words), "little")
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterator
 
 import pytest
@@ -16,14 +17,19 @@ def config() -> HardwareConfig:
     return load_hardware_config()
 
 
-@pytest.fixture
-def mock_factory() -> Iterator[MockFactory]:
-    """gpiozero's own test set-up: mock pins for the test, reset afterwards."""
+@contextlib.contextmanager
+def installed(factory: MockFactory) -> Iterator[MockFactory]:
+    """gpiozero's own test set-up: `factory`'s pins for the test, reset afterwards."""
     previous = Device.pin_factory
-    factory = MockFactory()
     Device.pin_factory = factory
     try:
         yield factory
     finally:
         factory.reset()
         Device.pin_factory = previous
+
+
+@pytest.fixture
+def mock_factory() -> Iterator[MockFactory]:
+    with installed(MockFactory()) as factory:
+        yield factory

@@ -1,0 +1,207 @@
+"""Shared by the daemon benches: a real `santorini-hw run --sim` in a subprocess, what
+/proc says about it, and a random player on its virtual board through the API.
+
+Not a benchmark itself: `bench/daemon.py`, `bench/footprint.py` and `bench/soak.py`
+import it (run them from the repository root as `.venv/bin/python bench/NAME.py`).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from santorini_hw.rules.cells import cell_name
+from santorini_hw.rules.position_json import position_from_json
+from santorini_hw.rules.turns import random_turn
+from sim.player_model import HandStyle, PhysicalPlayer
+
+TIMEOUT = 30.0
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+SIM_THREADS = {"fake-bridge": "simulated bridge MCU (sim only)"}
+"""OS thread names (`santorini_hw.sensing.thread_names.name_thread`) of the simulated hardware."""
+DAEMON_THREADS = {
+    "main": "daemon main thread (asyncio: scan loop, API, lights)",
+    "bridge-client": "daemon serial reader (bridge client)",
+}
+
+
+def start_daemon(
+    state_dir: Path, *extra: str, env: dict[str, str] | None = None
+) -> tuple[subprocess.Popen[str], str]:
+    """The daemon on the simulated board, a free port, `state_dir`, settings from `env`
+    on top of ours; (process, base URL)."""
+    command = [sys.executable, "-m", "santorini_hw.cli", "run", "--sim", "--port", "0"]
+    process = subprocess.Popen(
+        [*command, "--state-dir", str(state_dir), *extra],
+        stdout=subprocess.PIPE,
+        text=True,
+        env={**os.environ, **(env or {})},
+    )
+    assert process.stdout is not None
+    line = process.stdout.readline()  # bounded: the daemon prints it once it listens
+    if "serving http://" not in line:
+        process.kill()
+        raise SystemExit(f"the daemon did not start: {line!r}")
+    return process, line.split("serving ", 1)[1].split()[0].rstrip("/")
+
+
+def stop_daemon(process: subprocess.Popen[str]) -> None:
+    """SIGTERM, then SIGKILL if the daemon has not ended within TIMEOUT (said on stderr)."""
+    process.terminate()
+    try:
+        process.wait(timeout=TIMEOUT)
+    except subprocess.TimeoutExpired:
+        print(f"the daemon did not stop {TIMEOUT:.0f} s after SIGTERM: killed", file=sys.stderr)
+        process.kill()
+        process.wait()
+
+
+def rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU of the whole process so far."""
+    return _stat_cpu(Path(f"/proc/{pid}/stat"))
+
+
+def open_fds(pid: int) -> int:
+    return len(os.listdir(f"/proc/{pid}/fd"))
+
+
+def thread_cpu(pid: int) -> dict[int, tuple[str, float]]:
+    """Thread id -> (role, CPU seconds so far); the main thread is "main", named threads
+    keep their OS name, anonymous ones (thread pools) read "worker"."""
+    threads = {}
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            name = (task / "comm").read_text().strip()
+            seconds = _stat_cpu(task / "stat")
+        except (FileNotFoundError, ProcessLookupError):
+            continue  # the thread ended meanwhile
+        tid = int(task.name)
+        role = "main" if tid == pid else name if name in SIM_THREADS | DAEMON_THREADS else "worker"
+        threads[tid] = (role, seconds)
+    return threads
+
+
+def _stat_cpu(path: Path) -> float:
+    fields = path.read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+
+
+def metric(http: httpx.Client, name: str) -> float:
+    """One value of /metrics (the first line of that name; NaN if there is none)."""
+    for line in http.get("/metrics").text.splitlines():
+        if line.startswith(name + " ") or line.startswith(name + "{"):
+            return float(line.rsplit(" ", 1)[1])
+    return float("nan")
+
+
+@dataclass
+class PlayStats:
+    games: int = 0
+    turns: int = 0
+    resets: int = 0
+    """Games abandoned because the board got stuck (an error, a turn never accepted)."""
+
+
+class RandomPlayer:
+    """Plays random two-player games on the virtual board through the API, at a hand's
+    pace (`sim.player_model`'s untidy hands: second thoughts, slides, early builds)."""
+
+    STYLE = HandStyle(pause=(0.12, 0.35), think=(0.2, 0.6))
+
+    def __init__(self, http: httpx.Client, token: str, seed: int = 1) -> None:
+        self.http = http
+        self.auth = {"Authorization": f"Bearer {token}"}
+        self.rng = random.Random(seed)
+        self.stats = PlayStats()
+
+    def play(self, seconds: float) -> PlayStats:
+        """Play for `seconds` of real time (the turn under way is finished first)."""
+        end = time.monotonic() + seconds
+        self._new_game()
+        while time.monotonic() < end:
+            state = self._state()
+            if state["phase"] == "over" or not self._step(state):
+                self.stats.games += state["phase"] == "over"
+                self.stats.resets += state["phase"] != "over"
+                self._new_game()
+        return self.stats
+
+    def _step(self, state: dict[str, Any]) -> bool:
+        """One placement or one turn; False if the board got stuck."""
+        player = PhysicalPlayer(self.rng, self.STYLE)
+        if state["phase"] == "placement":
+            free = [c for c, cell in enumerate(state["board"]) if cell["worker"] is None]
+            player.place_workers(state["to_move"], tuple(self.rng.sample(free, 2)))
+        else:
+            position = position_from_json(state["position"])
+            turn = random_turn(position, self.rng)
+            if turn is None:
+                return False
+            player.play_turn(position, turn.actions, press_done=False)
+        self._perform(player)
+
+        def moved_on(now: dict[str, Any]) -> bool:
+            return bool(now["to_move"] != state["to_move"] or now["phase"] != state["phase"])
+
+        if not self._wait(moved_on, 1.0):
+            if self._state()["can_end_turn"]:
+                self._post("sim/press", {"button": "done"})
+            if not self._wait(moved_on, 5.0):
+                return False
+        self.stats.turns += state["phase"] == "play"
+        return True
+
+    def _perform(self, player: PhysicalPlayer) -> None:
+        started = time.monotonic()
+        for event in player.events:
+            time.sleep(max(0.0, started + event.t - time.monotonic()))
+            if event.op == "lift":
+                self._post("sim/lift", {"cell": cell_name(event.cell)})
+            elif event.op == "place":
+                body = {"cell": cell_name(event.cell), "piece": event.piece}
+                if event.piece == "worker":
+                    body["player"] = event.player or ""
+                self._post("sim/place", body)
+            else:
+                self._post("sim/press", {"button": event.button})
+
+    def _new_game(self) -> None:
+        """Clear the virtual board and start a game of A and B without gods."""
+        for cell in self._state()["board"]:
+            lifts = (cell["worker"] is not None) + cell["level"] + cell["dome"]
+            for _ in range(lifts):
+                self._post("sim/lift", {"cell": cell["cell"]})
+        self._post("games", {"players": ["A", "B"]})
+        self._wait(lambda s: s["phase"] == "placement" and s["error"] is None, 5.0)
+
+    def _wait(self, condition: Any, seconds: float) -> bool:
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            if condition(self._state()):
+                return True
+            time.sleep(0.05)
+        return False
+
+    def _state(self) -> dict[str, Any]:
+        response = self.http.get("/api/state")
+        response.raise_for_status()
+        state: dict[str, Any] = response.json()
+        return state
+
+    def _post(self, path: str, body: dict[str, Any]) -> None:
+        self.http.post(f"/api/{path}", json=body, headers=self.auth).raise_for_status()

@@ -1,0 +1,121 @@
+"""Soak: the daemon on the simulated board playing random games through the API for a
+set time, its resident memory, open descriptors, threads and asyncio tasks sampled
+all along; the slope of each after a warm-up says whether anything grows.
+
+    nice -n 10 .venv/bin/python bench/soak.py [--minutes 30] [--every 10] [--json]
+
+The games are `bench/live_daemon.py`'s `RandomPlayer` (untidy hands, two players, no
+gods), one client polling the state between moves. Slopes are least-squares fits over
+the samples after `--warm-up` minutes, per hour; flat means within the noise of a
+garbage-collected process (a few MB an hour for memory, 0 for descriptors and tasks).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+from live_daemon import TIMEOUT, RandomPlayer, metric, open_fds, rss_mb, start_daemon, stop_daemon
+
+SERIES = ("rss_mb", "fds", "threads", "tasks")
+
+
+def sample(pid: int, http: httpx.Client, started: float) -> dict[str, float]:
+    return {
+        "minute": round((time.monotonic() - started) / 60, 2),
+        "rss_mb": round(rss_mb(pid), 2),
+        "fds": open_fds(pid),
+        "threads": len(os.listdir(f"/proc/{pid}/task")),
+        "tasks": metric(http, "santorini_asyncio_tasks"),
+        "scan_errors": metric(http, "santorini_scan_errors_total"),
+    }
+
+
+def slope_per_hour(points: list[tuple[float, float]]) -> float:
+    """Least-squares slope of (minute, value) points, per hour."""
+    if len(points) < 2:
+        return float("nan")
+    fit = statistics.linear_regression([m for m, _ in points], [v for _, v in points])
+    return fit.slope * 60
+
+
+def soak(minutes: float, every: float, warm_up: float) -> dict[str, Any]:
+    samples: list[dict[str, float]] = []
+    with tempfile.TemporaryDirectory() as state_dir:
+        process, base = start_daemon(Path(state_dir))
+        try:
+            token = (Path(state_dir) / "token").read_text().strip()
+            started = time.monotonic()
+            stop = threading.Event()
+
+            def sampler() -> None:
+                with httpx.Client(base_url=base, timeout=TIMEOUT) as http:
+                    while True:
+                        samples.append(sample(process.pid, http, started))
+                        if stop.wait(every):
+                            samples.append(sample(process.pid, http, started))
+                            return
+
+            thread = threading.Thread(target=sampler, daemon=True)
+            thread.start()
+            with httpx.Client(base_url=base, timeout=TIMEOUT) as http:
+                stats = RandomPlayer(http, token).play(minutes * 60)
+            stop.set()
+            thread.join()
+        finally:
+            stop_daemon(process)
+    steady = [s for s in samples if s["minute"] >= warm_up]
+    return {
+        "minutes": minutes,
+        "warm_up_minutes": warm_up,
+        "play": vars(stats),
+        "samples": samples,
+        "slope_per_hour": {
+            name: round(slope_per_hour([(s["minute"], s[name]) for s in steady]), 3)
+            for name in SERIES
+        },
+        "first": samples[0],
+        "after_warm_up": steady[0] if steady else None,
+        "last": samples[-1],
+    }
+
+
+def table(result: dict[str, Any]) -> str:
+    lines = [
+        f"soak: {result['minutes']} min of random games through the API "
+        f"(warm-up {result['warm_up_minutes']} min), {result['play']}",
+        f"{'':<10} {'start':>9} {'warm':>9} {'end':>9} {'slope/h':>10}",
+    ]
+    warm = result["after_warm_up"] or result["first"]
+    for name in SERIES:
+        lines.append(
+            f"{name:<10} {result['first'][name]:>9} {warm[name]:>9} {result['last'][name]:>9} "
+            f"{result['slope_per_hour'][name]:>10}"
+        )
+    lines.append(f"scan errors at the end: {result['last']['scan_errors']:.0f}")
+    return "\n".join(lines)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--minutes", type=float, default=30.0)
+    parser.add_argument("--every", type=float, default=10.0, help="seconds between samples")
+    parser.add_argument("--warm-up", type=float, default=2.0, help="minutes not fitted")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    result = soak(args.minutes, args.every, min(args.warm_up, args.minutes / 2))
+    print(json.dumps(result, indent=1) if args.json else table(result))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
