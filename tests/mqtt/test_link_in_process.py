@@ -138,7 +138,9 @@ def test_a_broker_that_never_answers_is_a_timeout_and_retried() -> None:
 
     delays, health, open_files = asyncio.run(scenario())
     assert delays[:7] == [0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 30.0] and set(delays[7:]) == {30.0}
-    assert open_files[0] == open_files[1]
+    # A socket left per timed-out connect would add about 20 over these ten retries; a
+    # connection the silent server has not yet seen closed may still be counted once.
+    assert open_files[1] - open_files[0] <= 2
     assert health["status"] == "disconnected" and health["failures_total"] == 12
     assert "timed out" in health["error"] and health["queued"] == 1  # the state waits
 
