@@ -8,9 +8,6 @@ monitoring page's static files are mounted at ``/`` after the API routes.
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-import json
 import random
 import secrets
 from collections.abc import Awaitable, Callable
@@ -21,8 +18,8 @@ from fastapi import Depends, FastAPI, HTTPException, Request, Response, WebSocke
 from fastapi.responses import JSONResponse, PlainTextResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from fastapi.staticfiles import StaticFiles
-from starlette.websockets import WebSocketDisconnect
 
+from santorini_hw.api.event_stream import stream_events
 from santorini_hw.api.metrics import metrics_text
 from santorini_hw.api.models import (
     CellRequest,
@@ -40,8 +37,6 @@ from santorini_hw.store import StoreError
 _T = TypeVar("_T")
 _BEARER = HTTPBearer(auto_error=False)
 STATIC = Path(__file__).resolve().parent / "static"
-SEND_TIMEOUT = 5.0
-"""Seconds a WebSocket send may take before the client counts as gone."""
 
 
 def create_app(service: BoardService, settings: Settings, token: str) -> FastAPI:
@@ -167,20 +162,7 @@ def create_app(service: BoardService, settings: Settings, token: str) -> FastAPI
 
     @app.websocket("/api/events")
     async def events(socket: WebSocket) -> None:
-        await socket.accept()
-        subscriber = hub.subscribe()
-        try:
-            first = json.dumps({"type": "state", "state": service.state()})
-            await asyncio.wait_for(socket.send_text(first), SEND_TIMEOUT)
-            while (text := await subscriber.queue.get()) is not None:
-                await asyncio.wait_for(socket.send_text(text), SEND_TIMEOUT)
-            await socket.close(code=1013, reason="too slow: dropped")
-        except (WebSocketDisconnect, TimeoutError, RuntimeError):
-            pass
-        finally:
-            hub.unsubscribe(subscriber)
-            with contextlib.suppress(RuntimeError):
-                await socket.close()
+        await stream_events(socket, hub, service.state)
 
     app.mount("/", StaticFiles(directory=STATIC, html=True), name="page")
     return app

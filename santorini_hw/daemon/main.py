@@ -141,6 +141,7 @@ async def _run(service: BoardService, settings: Settings, token: str, notifier: 
             health = tasks.create_task(_health(service, server, settings, notifier))
             await stop.wait()
             notifier.stopping("stopping")
+            service.hub.close()  # WebSocket handlers end, so uvicorn need not wait on them
             server.should_exit = True
             await api
             board.cancel()
