@@ -25,12 +25,14 @@ from typing import Any
 import uvicorn
 
 from santorini_hw.api import create_app
+from santorini_hw.api.guard import BODY_LIMIT
 from santorini_hw.clock import Clock, ManualClock, SystemClock
 from santorini_hw.daemon.event_hub import EventHub
+from santorini_hw.daemon.private_files import private_database, private_directory
 from santorini_hw.daemon.service import BoardService
 from santorini_hw.daemon.settings import Settings
 from santorini_hw.daemon.systemd_notify import Notifier
-from santorini_hw.daemon.token import ensure_token
+from santorini_hw.daemon.token import TokenError, ensure_token
 from santorini_hw.hardware.board import BoardHardware
 from santorini_hw.hardware.config import load_hardware_config
 from santorini_hw.store import EventKind, open_or_recover
@@ -61,14 +63,20 @@ def run(settings: Settings) -> int:
     logging.basicConfig(
         level=settings.log_level.upper(), format="%(levelname)s %(name)s: %(message)s"
     )
-    asyncio.run(serve(settings))
+    os.umask(0o077)  # whatever the daemon creates (a recovered journal too) is its own
+    try:
+        asyncio.run(serve(settings))
+    except TokenError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
     return 0
 
 
 async def serve(settings: Settings, notifier: Notifier | None = None) -> None:
     notifier = notifier or Notifier()
-    settings.state_dir.mkdir(parents=True, exist_ok=True)
+    private_directory(settings.state_dir)
     token = ensure_token(settings.token_file)
+    private_database(settings.database)
     store, aside = open_or_recover(settings.database)
     try:
         store.append_event(EventKind.DAEMON_START, {"pid": os.getpid(), "sim": settings.simulated})
@@ -128,6 +136,7 @@ async def _run(service: BoardService, settings: Settings, token: str, notifier: 
         lifespan="off",
         log_level="warning",
         access_log=False,
+        ws_max_size=BODY_LIMIT,
     )
     server = EmbeddedServer(config)
     loop = asyncio.get_running_loop()
@@ -186,5 +195,8 @@ def main_token(settings: Settings) -> int:
         print(ensure_token(settings.token_file))
     except OSError as error:
         print(f"error: {settings.token_file}: {error.strerror}", file=sys.stderr)
+        return 1
+    except TokenError as error:
+        print(f"error: {error}", file=sys.stderr)
         return 1
     return 0

@@ -15,6 +15,7 @@ from santorini_hw.store.schema import (
     CorruptStoreError,
     NewerSchemaError,
     StoreError,
+    UnknownGameError,
 )
 
 __all__ = [
@@ -29,6 +30,7 @@ __all__ = [
     "StoreError",
     "StoredGame",
     "StoredMove",
+    "UnknownGameError",
     "open_or_recover",
     "quarantine",
 ]

@@ -3,6 +3,7 @@ over HTTP: the end-to-end tests' hands on the virtual board."""
 
 from __future__ import annotations
 
+import os
 import signal
 import subprocess
 import sys
@@ -20,8 +21,10 @@ WAIT_TIMEOUT = 30.0
 
 
 class Daemon:
-    def __init__(self, state_dir: Path) -> None:
+    def __init__(self, state_dir: Path, env: dict[str, str] | None = None) -> None:
         self.state_dir = state_dir
+        self.env = {**os.environ, **(env or {})}
+        """The daemon's environment: settings as SANTORINI_HW_<KEY> variables."""
         self.process: subprocess.Popen[str] | None = None
         self.output: list[str] = []
         self.url = ""
@@ -31,7 +34,7 @@ class Daemon:
         command += ["--port", "0", "--state-dir", str(self.state_dir)]
         self.output = []
         self.process = subprocess.Popen(
-            command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+            command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=self.env
         )
         threading.Thread(target=self._read, args=(self.process,), daemon=True).start()
         self._wait(lambda: self.url != "", START_TIMEOUT, "the daemon to serve")
