@@ -33,12 +33,13 @@ from typing import Any
 
 from santorini_hw.clock import Clock, SystemClock
 from santorini_hw.daemon.event_hub import EventHub
+from santorini_hw.daemon.hint_search import HintSearch
 from santorini_hw.daemon.new_game import clear_board, menu_json
 from santorini_hw.daemon.outputs import MirroredStrip, event_json, pixel_hex
 from santorini_hw.daemon.settings import Settings
 from santorini_hw.daemon.state import board_state
 from santorini_hw.hardware.board import BoardHardware
-from santorini_hw.hints.search import best_turn
+from santorini_hw.hints.search import SearchResult, best_turn
 from santorini_hw.lights.compositor import Compositor, LightsOutput
 from santorini_hw.lights.frames import Renderer
 from santorini_hw.lights.menu_scene import menu_scene
@@ -104,7 +105,7 @@ class BoardService:
         self._frames_seen = 0
         self._last_frame = -float("inf")
         self._seen_board: tuple[int, tuple[int, ...], int] | None = None
-        self._hint_tasks: set[asyncio.Task[None]] = set()
+        self.hints = HintSearch(self._search_hint, self._hint_found)
         self.menu: BoardMenu | None = None
         """The board as a menu while it is set (see the module doc)."""
         self._clearing = False
@@ -253,20 +254,17 @@ class BoardService:
         self._after(self.referee.restore_record())
 
     def request_hint(self) -> None:
-        """Search a hint in a worker thread; shown when found if the game has not moved."""
+        """Search a hint (`HintSearch`: one at a time); shown if the game has not moved."""
         self._not_in_menu("search a hint")
         if self.game.phase is not Phase.PLAY:
             raise CommandError(f"no hint during {self.game.phase.value}")
-        position = self.game.position
-        task = asyncio.get_running_loop().create_task(self._search(position))
-        self._hint_tasks.add(task)
-        task.add_done_callback(self._hint_tasks.discard)
+        self.hints.request(self.game.position)
 
-    async def _search(self, position: Position) -> None:
+    def _search_hint(self, position: Position) -> SearchResult:
         seed = random.randrange(1 << 16)
-        result = await asyncio.to_thread(
-            best_turn, position, time_budget=self.settings.hint_seconds, seed=seed
-        )
+        return best_turn(position, time_budget=self.settings.hint_seconds, seed=seed)
+
+    def _hint_found(self, position: Position, result: SearchResult) -> None:
         if result.turn is None or self.game.position != position or self.game.turn is None:
             return
         if self.menu is not None:
