@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
-from fastapi import Depends, FastAPI, HTTPException, WebSocket
+from fastapi import Depends, FastAPI, HTTPException, Response, WebSocket
 from fastapi import Path as PathParameter
 from fastapi.responses import JSONResponse, PlainTextResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
@@ -102,13 +102,13 @@ def create_app(service: BoardService, settings: Settings, token: str) -> FastAPI
         disposition = f'attachment; filename="santorini-game-{game_id}.json"'
         return JSONResponse(document, headers={"Content-Disposition": disposition})
 
-    @app.get("/api/games/{game_id}/export.txt", response_class=PlainTextResponse, responses=GAME)
-    async def export_text(game_id: GameId) -> str:
-        return _stored(lambda: service.store.export_text(game_id))
+    @app.get("/api/games/{game_id}/export.txt", **_text(GAME))
+    async def export_text(game_id: GameId) -> Response:
+        return PlainTextResponse(_stored(lambda: service.store.export_text(game_id)))
 
-    @app.get("/metrics", response_class=PlainTextResponse)
-    async def metrics() -> str:
-        return metrics_text(service, hub, traffic.requests)
+    @app.get("/metrics", **_text({}))
+    async def metrics() -> Response:
+        return PlainTextResponse(metrics_text(service, hub, traffic.requests))
 
     @app.post("/api/games", status_code=201, **write)
     async def new_game(body: NewGame) -> dict[str, Any]:
@@ -186,6 +186,12 @@ def create_app(service: BoardService, settings: Settings, token: str) -> FastAPI
     )
 
     return app
+
+
+def _text(responses: dict[int | str, Any]) -> dict[str, Any]:
+    """A route answering text/plain (its errors stay JSON, as documented)."""
+    text = {"description": "text", "content": {"text/plain": {"schema": {"type": "string"}}}}
+    return {"response_class": Response, "responses": {200: text, **responses}}
 
 
 def _own_names() -> tuple[str, ...]:
