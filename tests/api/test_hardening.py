@@ -210,9 +210,23 @@ def test_state_directory_journal_and_token_are_made_private(tmp_path: Path) -> N
 def test_the_schema_documents_the_error_codes_and_shapes(daemon: Daemon) -> None:
     schema = daemon.http.get("/openapi.json").json()
     paths = schema["paths"]
-    assert set(paths["/api/games"]["post"]["responses"]) >= {"201", "400", "401", "409", "413", "422"}
+    assert set(paths["/api/games"]["post"]["responses"]) >= {
+        "201",
+        "400",
+        "401",
+        "409",
+        "413",
+        "422",
+    }
     assert set(paths["/api/games/{game_id}"]["get"]["responses"]) >= {"200", "401", "404", "422"}
-    assert set(paths["/api/sim/place"]["post"]["responses"]) >= {"204", "401", "404", "409", "413", "422"}
+    assert set(paths["/api/sim/place"]["post"]["responses"]) >= {
+        "204",
+        "401",
+        "404",
+        "409",
+        "413",
+        "422",
+    }
     shapes = schema["components"]["schemas"]
     assert shapes["Problem"]["required"] == ["detail"]
     assert shapes["FieldProblem"]["required"] == ["loc", "msg", "type"]

@@ -4,14 +4,13 @@ runs, and the page's own code breaks none of its Content-Security-Policy."""
 
 from __future__ import annotations
 
-import tempfile
 from pathlib import Path
 
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import expect
 
 from santorini_hw.rules.cells import parse_cell
 from santorini_hw.store import Store
-from tests.api.test_page_browser import CHROMIUM, FLAGS, TIMEOUT_MS
+from tests.api.browser import browser_page
 from tests.daemon.harness import Daemon
 
 IMG = '<img src=x onerror="window.pwned=1">'
@@ -32,24 +31,16 @@ def test_a_hostile_name_is_shown_as_text_and_runs_nothing(tmp_path: Path) -> Non
     try:
         assert daemon.state()["players"] == [IMG, SCRIPT]
         token = daemon.auth["Authorization"].removeprefix("Bearer ")
-        with tempfile.TemporaryDirectory() as profile, sync_playwright() as playwright:
-            browser = playwright.chromium.launch_persistent_context(
-                profile, executable_path=CHROMIUM, headless=True, args=FLAGS
-            )
-            try:
-                page = browser.new_page()
-                page.set_default_timeout(TIMEOUT_MS)
-                page.add_init_script(WATCH)
-                page.goto(f"{daemon.url}/#token={token}")
-                expect(page.locator("#connection")).to_have_text("live")
-                expect(page.locator("#status")).to_contain_text(f"{SCRIPT} places a worker")
-                expect(page.locator("#moves li").first).to_have_text(f"{IMG}: a1 d1")
-                expect(page.locator("#error")).to_be_visible()  # the empty board vs the record
-                assert page.locator("img").count() == 0
-                assert page.locator("script").count() == 1  # app.js alone
-                assert page.evaluate("window.pwned") is None
-                assert page.evaluate("window.violations") == []
-            finally:
-                browser.close()
+        with browser_page() as page:
+            page.add_init_script(WATCH)
+            page.goto(f"{daemon.url}/#token={token}")
+            expect(page.locator("#connection")).to_have_text("live")
+            expect(page.locator("#status")).to_contain_text(f"{SCRIPT} places a worker")
+            expect(page.locator("#moves li").first).to_have_text(f"{IMG}: a1 d1")
+            expect(page.locator("#error")).to_be_visible()  # the empty board vs the record
+            assert page.locator("img").count() == 0
+            assert page.locator("script").count() == 1  # app.js alone
+            assert page.evaluate("window.pwned") is None
+            assert page.evaluate("window.violations") == []
     finally:
         daemon.close()

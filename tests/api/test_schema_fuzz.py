@@ -44,7 +44,9 @@ def _schemathesis(daemon: Daemon, folder: Path, *extra: str) -> str:
         *BOUNDS,
         *extra,
     ]
-    done = subprocess.run(command, cwd=folder, capture_output=True, text=True, timeout=600, check=False)
+    done = subprocess.run(
+        command, cwd=folder, capture_output=True, text=True, timeout=600, check=False
+    )
     output = done.stdout + done.stderr
     assert done.returncode == 0, output
     return output
@@ -54,7 +56,12 @@ def _schemathesis(daemon: Daemon, folder: Path, *extra: str) -> str:
 def test_the_schema_fuzzer_finds_no_5xx_and_no_schema_violation(
     daemon: Daemon, tmp_path: Path, with_token: bool
 ) -> None:
-    extra = ["-H", f"Authorization: {daemon.auth['Authorization']}", "--exclude-path", "/api/sim/hold"]
+    extra = [
+        "-H",
+        f"Authorization: {daemon.auth['Authorization']}",
+        "--exclude-path",
+        "/api/sim/hold",
+    ]
     output = _schemathesis(daemon, tmp_path, *(extra if with_token else []))
     assert re.search(r"\d+ generated, \d+ passed", output) and "FAILURES" not in output, output
     assert ("401 Unauthorized" in output) is not with_token  # writes refused without it
