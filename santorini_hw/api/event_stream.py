@@ -46,7 +46,7 @@ async def stream_events(
         for task in tasks:
             task.cancel()
         hub.unsubscribe(subscriber)
-        with contextlib.suppress(RuntimeError):
+        with contextlib.suppress(RuntimeError, WebSocketDisconnect):  # closed already
             await socket.close()
 
 

@@ -43,6 +43,12 @@ def _wait_gauge(daemon: Daemon, count: int) -> None:
 def _journal_ends_with_daemon_stop(daemon: Daemon) -> None:
     with Store.open(daemon.state_dir / "games.sqlite3") as store:
         assert store.events()[-1].kind == "daemon_stop"
+    _no_traceback(daemon)
+
+
+def _no_traceback(daemon: Daemon) -> None:
+    """Clients leaving is normal: nothing in the daemon's log about it."""
+    assert "Traceback" not in "".join(daemon.output), "".join(daemon.output)
 
 
 def test_clients_that_leave_are_no_longer_counted(daemon: Daemon) -> None:
@@ -54,6 +60,7 @@ def test_clients_that_leave_are_no_longer_counted(daemon: Daemon) -> None:
     _wait_gauge(daemon, 1)
     sockets[2].close()
     _wait_gauge(daemon, 0)
+    _no_traceback(daemon)
 
 
 def test_sigterm_with_clients_gone_on_a_quiet_board(daemon: Daemon) -> None:
