@@ -1,6 +1,7 @@
 """Daemon latency under load: a physical event on the simulated board to the pixel frame and
 to the WebSocket message, while 50 WebSocket clients listen and the API serves 100
-requests per second; plus the daemon's resident memory and idle CPU.
+requests per second; plus the daemon's resident memory and idle CPU, and how long
+SIGTERM takes with 50 WebSocket clients connected (and 50 more gone).
 
     .venv/bin/python bench/daemon.py [--samples 40]
 
@@ -163,6 +164,25 @@ async def measure(base: str, token: str, samples: int) -> dict[str, Any]:
     return {"frame": to_frame, "event": to_event, "rate": rate}
 
 
+async def stop_with_clients(process: subprocess.Popen[str], base: str) -> float:
+    """Seconds from SIGTERM to the exit while CLIENTS WebSocket clients stay connected
+    (the daemon closes them; the ones of `measure` are gone already)."""
+    ws_url = base.replace("http://", "ws://") + "/api/events"
+    readies = [asyncio.Event() for _ in range(CLIENTS)]
+    tasks = [asyncio.create_task(listener(ws_url, ready)) for ready in readies]
+    for ready in readies:
+        await asyncio.wait_for(ready.wait(), TIMEOUT)
+    started = time.perf_counter()
+    process.terminate()
+    while process.poll() is None:
+        if time.perf_counter() - started > TIMEOUT:
+            raise SystemExit("the daemon did not stop")
+        await asyncio.sleep(0.001)
+    seconds = time.perf_counter() - started
+    await asyncio.gather(*tasks, return_exceptions=True)
+    return seconds
+
+
 def summary(values: list[float]) -> str:
     ordered = sorted(values)
     p99 = ordered[min(len(ordered) - 1, round(0.99 * (len(ordered) - 1)))]
@@ -184,6 +204,7 @@ def main() -> int:
             token = (Path(state_dir) / "token").read_text().strip()
             result = asyncio.run(measure(base, token, args.samples))
             loaded_rss = rss_mb(process.pid)
+            stop_seconds = asyncio.run(stop_with_clients(process, base))
         finally:
             process.terminate()
             process.wait(timeout=TIMEOUT)
@@ -193,6 +214,10 @@ def main() -> int:
     print(f"  physical event -> WebSocket message: {summary(result['event'])}")
     print(f"  resident memory: {idle_rss:.0f} MB idle, {loaded_rss:.0f} MB after the load")
     print(f"  idle CPU: {idle:.1f} % of one core (scanning every 10 ms, no clients)")
+    print(
+        f"  SIGTERM -> exit {process.returncode}: {stop_seconds * 1000:.0f} ms "
+        f"({CLIENTS} clients connected, {CLIENTS} gone)"
+    )
     return 0
 
 
