@@ -8,6 +8,7 @@ import os
 import socket
 import stat
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -16,7 +17,7 @@ from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 
 from santorini_hw.api.guard import BODY_LIMIT, CSP
-from tests.daemon.harness import WAIT_TIMEOUT, Daemon
+from tests.daemon.harness import SETUP, WAIT_TIMEOUT, Daemon
 
 BIG_IDS = [2**63, 2**64, 10**30, 0, -1]
 
@@ -237,3 +238,24 @@ def test_the_schema_documents_the_error_codes_and_shapes(daemon: Daemon) -> None
     assert set(text["404"]["content"]) == {"application/json"}
     player = shapes["NewGame"]["properties"]["players"]["items"]
     assert player["pattern"].startswith("^[A-Za-z0-9_.") and player["maxLength"] == 16
+
+
+def test_a_flood_of_hint_requests_is_accounted_as_searches_joined(daemon: Daemon) -> None:
+    daemon.place_workers(SETUP)
+    with ThreadPoolExecutor(max_workers=12) as pool:
+        answers = list(
+            pool.map(lambda _: daemon.http.post("/api/hint", headers=daemon.auth), range(60))
+        )
+    assert {answer.status_code for answer in answers} == {202}
+    metrics = _metrics(daemon)
+    assert (
+        metrics["santorini_hint_searches_total"] + metrics["santorini_hint_requests_joined_total"]
+        == 60
+    )
+    assert metrics["santorini_hint_failures_total"] == 0
+    daemon.wait_state(lambda s: s["hint"] is not None, "the hint")
+
+
+def _metrics(daemon: Daemon) -> dict[str, float]:
+    lines = daemon.http.get("/metrics").text.splitlines()
+    return {line.split()[0]: float(line.split()[1]) for line in lines if not line.startswith("#")}
