@@ -3,7 +3,8 @@ to the WebSocket message, while 50 WebSocket clients listen and the API serves 1
 requests per second; plus the daemon's resident memory and its CPU, idle and under that
 load. With `--mqtt` it runs twice, without and then with the MQTT link to a local
 Mosquitto (Debian's, as the tests use), and adds the extra CPU and the latency of a
-moved worker to the board's retained state on MQTT.
+moved worker to the board's retained state on MQTT. Last, it times SIGTERM with 50
+WebSocket clients connected (and 50 more gone).
 
     .venv/bin/python bench/daemon.py [--samples 40] [--pause 0.05] [--mqtt]
 
@@ -22,6 +23,7 @@ import argparse
 import asyncio
 import json
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -185,6 +187,25 @@ async def move_samples(
     return {"mqtt": latencies, "cpu_per_move_ms": cpu_ms}
 
 
+async def stop_with_clients(process: subprocess.Popen[str], base: str) -> float:
+    """Seconds from SIGTERM to the exit while CLIENTS WebSocket clients stay connected
+    (the daemon closes them; the ones of `measure` are gone already)."""
+    ws_url = base.replace("http://", "ws://") + "/api/events"
+    readies = [asyncio.Event() for _ in range(CLIENTS)]
+    tasks = [asyncio.create_task(listener(ws_url, ready)) for ready in readies]
+    for ready in readies:
+        await asyncio.wait_for(ready.wait(), TIMEOUT)
+    started = time.perf_counter()
+    process.terminate()
+    while process.poll() is None:
+        if time.perf_counter() - started > TIMEOUT:
+            raise SystemExit("the daemon did not stop")
+        await asyncio.sleep(0.001)
+    seconds = time.perf_counter() - started
+    await asyncio.gather(*tasks, return_exceptions=True)
+    return seconds
+
+
 def summary(values: list[float]) -> str:
     ordered = sorted(values)
     p99 = ordered[min(len(ordered) - 1, round(0.99 * (len(ordered) - 1)))]
@@ -212,6 +233,8 @@ def run(samples: int, pause: float, mqtt_url: str | None) -> dict[str, Any]:
             measuring = measure(base, token, samples, process.pid, pause=pause, mqtt=recorder)
             result = asyncio.run(measuring)
             result.update(idle=idle, idle_rss=idle_rss, loaded_rss=rss_mb(process.pid))
+            result["stop"] = asyncio.run(stop_with_clients(process, base))
+            result["exit"] = process.returncode
         finally:
             if recorder is not None:
                 recorder.close()
@@ -233,6 +256,10 @@ def report(title: str, result: dict[str, Any]) -> None:
     print(
         f"  CPU: {result['idle']:.1f} % of one core idle (an idle board, no clients), "
         f"{result['cpu']:.1f} % under the load"
+    )
+    print(
+        f"  SIGTERM -> exit {result['exit']}: {result['stop'] * 1000:.0f} ms "
+        f"({CLIENTS} clients connected, {CLIENTS} gone)"
     )
 
 

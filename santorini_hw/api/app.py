@@ -1,28 +1,36 @@
 """The local API: FastAPI routes over a `BoardService`, the event WebSocket and the page.
 
-Reads are open (the API listens on 127.0.0.1 unless told otherwise); every write needs
-``Authorization: Bearer TOKEN`` (401 otherwise). Commands the board cannot carry out
-now answer 409 with the reason; malformed bodies answer 422 naming the field. The
+`guard.Guard` stands in front of every route: the ``Host`` check, the token for writes
+(and for reads when they are private), the body limit and the security headers. Input
+problems answer 422 naming the field; commands the board cannot carry out now answer
+409 with the reason; the error shapes are in `errors` and in the OpenAPI schema. The
 monitoring page's static files are mounted at ``/`` after the API routes.
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-import json
 import random
-import secrets
-from collections.abc import Awaitable, Callable
+import socket
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
-from fastapi import Depends, FastAPI, HTTPException, Request, Response, WebSocket
+from fastapi import Depends, FastAPI, HTTPException, Response, WebSocket
+from fastapi import Path as PathParameter
 from fastapi.responses import JSONResponse, PlainTextResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from fastapi.staticfiles import StaticFiles
-from starlette.websockets import WebSocketDisconnect
 
+from santorini_hw.api.errors import (
+    EVERY_ROUTE,
+    GAME,
+    SIMULATOR,
+    WRITE,
+    install_error_handlers,
+    invalid,
+)
+from santorini_hw.api.event_stream import stream_events
+from santorini_hw.api.guard import Guard, Traffic, token_matches
 from santorini_hw.api.metrics import metrics_text
 from santorini_hw.api.models import (
     CellRequest,
@@ -38,48 +46,42 @@ from santorini_hw.daemon.service import BoardService
 from santorini_hw.daemon.settings import Settings
 from santorini_hw.referee.game_clock import parse_time_control
 from santorini_hw.rules.gods import God, parse_god
-from santorini_hw.store import StoreError
+from santorini_hw.store import UnknownGameError
 
 _T = TypeVar("_T")
 _BEARER = HTTPBearer(auto_error=False)
 STATIC = Path(__file__).resolve().parent / "static"
-SEND_TIMEOUT = 5.0
-"""Seconds a WebSocket send may take before the client counts as gone."""
+GameId = Annotated[int, PathParameter(ge=1, le=2**63 - 1, description="a game's id")]
+"""SQLite's integers are 64-bit: a larger id is an input error, not a server one."""
 
 
 def create_app(service: BoardService, settings: Settings, token: str) -> FastAPI:
-    app = FastAPI(title="santorini-hw", version="1", docs_url="/api/docs", redoc_url=None)
+    app = FastAPI(
+        title="santorini-hw",
+        version="1",
+        docs_url="/api/docs",
+        redoc_url=None,
+        responses=EVERY_ROUTE,
+    )
     hub = service.hub
-    requests = [0]
+    install_error_handlers(app)
+    traffic = Traffic()
 
     async def authorised(
         credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_BEARER)],
     ) -> None:
-        given = "" if credentials is None else credentials.credentials
-        if not secrets.compare_digest(given.encode(), token.encode()):
-            raise HTTPException(
-                401,
-                "a valid bearer token is needed (santorini-hw token prints it)",
-                headers={"WWW-Authenticate": "Bearer"},
-            )
+        """The guard has checked already; this documents the scheme in the schema."""
+        given = None if credentials is None else f"Bearer {credentials.credentials}"
+        if not token_matches(given, token):
+            raise HTTPException(401, "a valid bearer token is needed (santorini-hw token)")
 
     def simulated() -> Any:
         if service.sim is None:
             raise HTTPException(404, "the virtual board exists only in simulator mode (--sim)")
         return service.sim
 
-    write = [Depends(authorised)]
-
-    @app.middleware("http")
-    async def count(
-        request: Request, call_next: Callable[[Request], Awaitable[Response]]
-    ) -> Response:
-        requests[0] += 1
-        return await call_next(request)
-
-    @app.exception_handler(ValueError)
-    async def conflict(request: Request, error: ValueError) -> JSONResponse:
-        return JSONResponse({"detail": str(error)}, status_code=409)
+    write: dict[str, Any] = {"dependencies": [Depends(authorised)], "responses": WRITE}
+    sim: dict[str, Any] = {**write, "responses": SIMULATOR}
 
     @app.get("/api/health")
     async def health() -> dict[str, Any]:
@@ -103,131 +105,152 @@ def create_app(service: BoardService, settings: Settings, token: str) -> FastAPI
     async def games() -> list[dict[str, Any]]:
         return [info.to_json() for info in service.store.games()]
 
-    @app.get("/api/games/{game_id}")
-    async def game(game_id: int) -> dict[str, Any]:
+    @app.get("/api/games/{game_id}", responses=GAME)
+    async def game(game_id: GameId) -> dict[str, Any]:
         return _stored(lambda: service.store.export_json(game_id))
 
-    @app.get("/api/games/{game_id}/analysis")
-    async def analysis(game_id: int) -> dict[str, Any]:
+    @app.get("/api/games/{game_id}/analysis", responses=GAME)
+    async def analysis(game_id: GameId) -> dict[str, Any]:
         return _stored(lambda: analysis_json(service.store, game_id))
 
-    @app.get("/api/games/{game_id}/export.json")
-    async def export_json(game_id: int) -> JSONResponse:
+    @app.get("/api/games/{game_id}/export.json", responses=GAME)
+    async def export_json(game_id: GameId) -> JSONResponse:
         document = _stored(lambda: service.store.export_json(game_id))
         disposition = f'attachment; filename="santorini-game-{game_id}.json"'
         return JSONResponse(document, headers={"Content-Disposition": disposition})
 
-    @app.get("/api/games/{game_id}/export.txt", response_class=PlainTextResponse)
-    async def export_text(game_id: int) -> str:
-        return _stored(lambda: service.store.export_text(game_id))
+    @app.get("/api/games/{game_id}/export.txt", **_text(GAME))
+    async def export_text(game_id: GameId) -> Response:
+        return PlainTextResponse(_stored(lambda: service.store.export_text(game_id)))
 
-    @app.get("/metrics", response_class=PlainTextResponse)
-    async def metrics() -> str:
-        return metrics_text(service, hub, requests[0])
+    @app.get("/metrics", **_text({}))
+    async def metrics() -> Response:
+        return PlainTextResponse(metrics_text(service, hub, traffic.requests))
 
-    @app.post("/api/games", dependencies=write, status_code=201)
+    @app.post("/api/games", status_code=201, **write)
     async def new_game(body: NewGame) -> dict[str, Any]:
+        gods = _gods(body)
         clock = parse_time_control(body.clock)
-        game_id = service.new_game(tuple(body.players), _gods(body), clock)
+        try:
+            game_id = service.new_game(tuple(body.players), gods, clock)
+        except ValueError as error:  # an impossible lineup (GameError)
+            raise invalid(("body", "gods"), str(error)) from None
         return {"game_id": game_id, "state": service.state()}
 
-    @app.post("/api/undo", dependencies=write, status_code=202)
+    @app.post("/api/undo", status_code=202, **write)
     async def undo() -> dict[str, Any]:
-        service.press("undo")
+        _board_permitting(lambda: service.press("undo"))
         return service.state()
 
-    @app.post("/api/resync", dependencies=write)
+    @app.post("/api/resync", **write)
     async def resync(body: Resync) -> dict[str, Any]:
-        service.adopt() if body.mode == "adopt" else service.restore()
+        _board_permitting(service.adopt if body.mode == "adopt" else service.restore)
         return service.state()
 
-    @app.post("/api/menu", dependencies=write)
+    @app.post("/api/menu", **write)
     async def menu() -> dict[str, Any]:
         service.enter_menu()
         return service.state()
 
-    @app.post("/api/menu/choose", dependencies=write)
+    @app.post("/api/menu/choose", **write)
     async def choose(body: MenuChoice) -> dict[str, Any]:
         service.choose_option(body.option)
         return service.state()
 
-    @app.post("/api/menu/confirm", dependencies=write)
+    @app.post("/api/menu/confirm", **write)
     async def confirm() -> dict[str, Any]:
         service.confirm_menu()
         return service.state()
 
-    @app.delete("/api/menu", dependencies=write)
+    @app.delete("/api/menu", **write)
     async def leave_menu() -> dict[str, Any]:
-        service.leave_menu()
+        _board_permitting(service.leave_menu)
         return service.state()
 
-    @app.post("/api/hint", dependencies=write, status_code=202)
+    @app.post("/api/hint", status_code=202, **write)
     async def hint() -> dict[str, str]:
-        service.request_hint()
+        _board_permitting(service.request_hint)
         return {"status": "searching"}
 
-    @app.post("/api/sim/lift", dependencies=write)
+    @app.post("/api/sim/lift", **sim)
     async def lift(body: CellRequest) -> dict[str, Any]:
-        piece = simulated().lift(body.cell)
+        piece = _board_permitting(lambda: simulated().lift(body.cell))
         return {"kind": piece.kind, "level": piece.level, "player": piece.player}
 
-    @app.post("/api/sim/place", dependencies=write, status_code=204)
+    @app.post("/api/sim/place", status_code=204, **sim)
     async def place(body: PlaceRequest) -> None:
         if (body.piece == "worker") != (body.player is not None):
-            raise HTTPException(422, "player: given for a worker, and only for a worker")
-        simulated().place(body.cell, body.piece, body.player)
+            raise invalid(("body", "player"), "given for a worker, and only for a worker")
+        _board_permitting(lambda: simulated().place(body.cell, body.piece, body.player))
 
-    @app.post("/api/sim/press", dependencies=write, status_code=204)
+    @app.post("/api/sim/press", status_code=204, **sim)
     async def press(body: PressRequest) -> None:
-        simulated().press(body.button)
+        _board_permitting(lambda: simulated().press(body.button))
 
-    @app.post("/api/sim/hold", dependencies=write, status_code=204)
+    @app.post("/api/sim/hold", status_code=204, **sim)
     async def hold(body: HoldRequest) -> None:
         await simulated().hold(body.button, body.seconds)
 
-    @app.post("/api/sim/unplug", dependencies=write, status_code=204)
+    @app.post("/api/sim/unplug", status_code=204, **sim)
     async def unplug() -> None:
         simulated().unplug()
 
-    @app.post("/api/sim/replug", dependencies=write, status_code=204)
+    @app.post("/api/sim/replug", status_code=204, **sim)
     async def replug() -> None:
         simulated().replug()
 
     @app.websocket("/api/events")
     async def events(socket: WebSocket) -> None:
-        await socket.accept()
-        subscriber = hub.subscribe()
-        try:
-            first = json.dumps({"type": "state", "state": service.state()})
-            await asyncio.wait_for(socket.send_text(first), SEND_TIMEOUT)
-            while (text := await subscriber.queue.get()) is not None:
-                await asyncio.wait_for(socket.send_text(text), SEND_TIMEOUT)
-            await socket.close(code=1013, reason="too slow: dropped")
-        except (WebSocketDisconnect, TimeoutError, RuntimeError):
-            pass
-        finally:
-            hub.unsubscribe(subscriber)
-            with contextlib.suppress(RuntimeError):
-                await socket.close()
+        await stream_events(socket, hub, service.state)
 
     app.mount("/", StaticFiles(directory=STATIC, html=True), name="page")
+    names = (*settings.allowed_hosts, *_own_names())
+    app.add_middleware(
+        Guard,
+        token=token,
+        private_reads=settings.private_reads,
+        host_names=names,
+        traffic=traffic,
+    )
+
     return app
+
+
+def _text(responses: dict[int | str, Any]) -> dict[str, Any]:
+    """A route answering text/plain (its errors stay JSON, as documented)."""
+    text = {"description": "text", "content": {"text/plain": {"schema": {"type": "string"}}}}
+    return {"response_class": Response, "responses": {200: text, **responses}}
+
+
+def _own_names() -> tuple[str, ...]:
+    """localhost and this machine's name (also as NAME.local, mDNS)."""
+    name = socket.gethostname().lower()
+    return ("localhost", name, f"{name}.local")
 
 
 def _stored(read: Callable[[], _T]) -> _T:
     try:
         return read()
-    except StoreError as error:
+    except UnknownGameError as error:
         raise HTTPException(404, str(error)) from None
+
+
+def _board_permitting(command: Callable[[], _T]) -> _T:
+    """Run a command whose inputs are valid: a ValueError now means the board's state
+    does not permit it (CommandError, ResyncError, GameError, the simulator's hand)."""
+    try:
+        return command()
+    except ValueError as error:
+        raise HTTPException(409, str(error)) from None
 
 
 def _gods(body: NewGame) -> tuple[God | None, ...] | None:
     if body.selection == "none":
         if body.gods is not None:
-            raise HTTPException(422, 'gods: given only with selection "given"')
+            raise invalid(("body", "gods"), 'given only with selection "given"')
         return None
     if body.selection == "random":
         return tuple(random.sample(list(God), len(body.players)))
     if body.gods is None or len(body.gods) != len(body.players):
-        raise HTTPException(422, "gods: one name (or null) per player")
+        raise invalid(("body", "gods"), "one name (or null) per player")
     return tuple(None if name is None else parse_god(name) for name in body.gods)

@@ -29,6 +29,9 @@ def metrics_text(service: BoardService, hub: EventHub, requests: int) -> str:
         metric(f"{name}_total", "counter", value)
     for kind, count in sorted(service.event_counts.items()):
         metric("referee_events_total", "counter", count, f'{{kind="{kind}"}}')
+    metric("hint_searches_total", "counter", service.hints.searches)
+    metric("hint_requests_joined_total", "counter", service.hints.joined)
+    metric("hint_failures_total", "counter", service.hints.failures)
     metric("http_requests_total", "counter", requests)
     metric("websocket_clients", "gauge", hub.clients)
     metric("websocket_dropped_clients_total", "counter", hub.dropped_clients)

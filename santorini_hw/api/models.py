@@ -1,4 +1,8 @@
-"""Request bodies of the API: validated by FastAPI, answered with 422 naming the field."""
+"""Request bodies of the API: validated by FastAPI, answered with 422 naming the field.
+
+Numbers must be finite (NaN and Infinity are input errors); names are checked against
+`player_names` (no markup can pass), god names are short.
+"""
 
 from __future__ import annotations
 
@@ -8,20 +12,24 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from santorini_hw.referee.game_clock import TimeControlError, parse_time_control
 from santorini_hw.rules.gods import UnknownGodError, parse_god
+from santorini_hw.rules.player_names import PLAYER_NAME_PATTERN, RULE
 
 Cell = Annotated[str, Field(pattern=r"^[a-e][1-5]$", description="a cell, a1..e5")]
-PlayerName = Annotated[str, Field(min_length=1, max_length=16, pattern=r"^\S+$")]
+PlayerName = Annotated[
+    str, Field(min_length=1, max_length=16, pattern=PLAYER_NAME_PATTERN, description=RULE)
+]
+GodName = Annotated[str, Field(min_length=1, max_length=16, description="a god, e.g. Apollo")]
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
 
 
 class NewGame(_Strict):
     """A new game: its players in turn order and their gods, given or drawn."""
 
     players: Annotated[list[PlayerName], Field(min_length=2, max_length=4)] = ["A", "B"]
-    gods: list[str | None] | None = None
+    gods: Annotated[list[GodName | None], Field(max_length=4)] | None = None
     """One god name (or null) per player, with `selection` "given"."""
     selection: Literal["none", "given", "random"] = "none"
     clock: Annotated[str, Field(max_length=32)] = "off"

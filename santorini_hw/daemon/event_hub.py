@@ -3,6 +3,7 @@
 Each subscriber has a bounded queue. `publish` never waits: a message is serialised once
 and put on every queue; a client whose queue is full has fallen too far behind and is
 dropped (its queue gets `None` after being emptied, which tells its sender to close).
+`close` (the daemon stops) does the same to every client, and to any that comes later.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ class EventHub:
         self._subscribers: set[Subscriber] = set()
         self.published = 0
         self.dropped_clients = 0
+        self.closed = False
 
     @property
     def clients(self) -> int:
@@ -31,7 +33,10 @@ class EventHub:
 
     def subscribe(self) -> Subscriber:
         subscriber = Subscriber(self.queue_size)
-        self._subscribers.add(subscriber)
+        if self.closed:
+            subscriber.queue.put_nowait(None)
+        else:
+            self._subscribers.add(subscriber)
         return subscriber
 
     def unsubscribe(self, subscriber: Subscriber) -> None:
@@ -49,10 +54,19 @@ class EventHub:
             except asyncio.QueueFull:
                 self._drop(subscriber)
 
+    def close(self) -> None:
+        """The daemon stops: every client's sender ends (close code "going away")."""
+        self.closed = True
+        for subscriber in list(self._subscribers):
+            self._end(subscriber)
+
     def _drop(self, subscriber: Subscriber) -> None:
-        self._subscribers.discard(subscriber)
         subscriber.dropped = True
         self.dropped_clients += 1
+        self._end(subscriber)
+
+    def _end(self, subscriber: Subscriber) -> None:
+        self._subscribers.discard(subscriber)
         while not subscriber.queue.empty():
             subscriber.queue.get_nowait()
         subscriber.queue.put_nowait(None)

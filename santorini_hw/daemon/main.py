@@ -25,14 +25,16 @@ from typing import Any
 import uvicorn
 
 from santorini_hw.api import create_app
+from santorini_hw.api.guard import BODY_LIMIT
 from santorini_hw.clock import Clock, ManualClock, SystemClock
 from santorini_hw.daemon.event_hub import EventHub
 from santorini_hw.daemon.mqtt_config import mqtt_config
 from santorini_hw.daemon.mqtt_link import MqttLink
+from santorini_hw.daemon.private_files import private_database, private_directory
 from santorini_hw.daemon.service import BoardService
 from santorini_hw.daemon.settings import Settings, SettingsError
 from santorini_hw.daemon.systemd_notify import Notifier
-from santorini_hw.daemon.token import ensure_token
+from santorini_hw.daemon.token import TokenError, ensure_token
 from santorini_hw.hardware.board import BoardHardware
 from santorini_hw.hardware.config import load_hardware_config
 from santorini_hw.store import EventKind, open_or_recover
@@ -63,19 +65,24 @@ def run(settings: Settings) -> int:
     logging.basicConfig(
         level=settings.log_level.upper(), format="%(levelname)s %(name)s: %(message)s"
     )
+    os.umask(0o077)  # whatever the daemon creates (a recovered journal too) is its own
     try:
         asyncio.run(serve(settings))
     except SettingsError as error:
         print(f"error: bad setting: {error}", file=sys.stderr)
         return 2
+    except TokenError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
     return 0
 
 
 async def serve(settings: Settings, notifier: Notifier | None = None) -> None:
     mqtt = mqtt_config(settings)  # a bad MQTT setting stops the start before anything runs
     notifier = notifier or Notifier()
-    settings.state_dir.mkdir(parents=True, exist_ok=True)
+    private_directory(settings.state_dir)
     token = ensure_token(settings.token_file)
+    private_database(settings.database)
     store, aside = open_or_recover(settings.database)
     try:
         store.append_event(EventKind.DAEMON_START, {"pid": os.getpid(), "sim": settings.simulated})
@@ -145,6 +152,7 @@ async def _run(
         lifespan="off",
         log_level="warning",
         access_log=False,
+        ws_max_size=BODY_LIMIT,
     )
     server = EmbeddedServer(config)
     loop = asyncio.get_running_loop()
@@ -159,6 +167,7 @@ async def _run(
             mqtt = None if link is None else tasks.create_task(link.run())
             await stop.wait()
             notifier.stopping("stopping")
+            service.hub.close()  # WebSocket handlers end, so uvicorn need not wait on them
             server.should_exit = True
             await api
             board.cancel()
@@ -205,5 +214,8 @@ def main_token(settings: Settings) -> int:
         print(ensure_token(settings.token_file))
     except OSError as error:
         print(f"error: {settings.token_file}: {error.strerror}", file=sys.stderr)
+        return 1
+    except TokenError as error:
+        print(f"error: {error}", file=sys.stderr)
         return 1
     return 0

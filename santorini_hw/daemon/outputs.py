@@ -1,4 +1,5 @@
-"""What the board service sends out: the mirrored strip, events and pixels as JSON."""
+"""What the board service sends out: the mirrored strip, events and pixels as JSON, and
+which settled board the page last got."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import Any
 
 from santorini_hw.lights.strips import Pixel
 from santorini_hw.referee.events import RefereeEvent
+from santorini_hw.sensing.observation import Observation
 
 
 class MirroredStrip:
@@ -26,6 +28,22 @@ class MirroredStrip:
 
     def close(self) -> None:
         self._strip.close()
+
+
+class PublishedBoard:
+    """The settled board last published: the page is sent a new state only when it changes."""
+
+    def __init__(self) -> None:
+        self._seen: tuple[int, tuple[int, ...], int] | None = None
+
+    def changed(self, observation: Observation) -> bool:
+        if not observation.settled:
+            return False
+        key = (observation.workers, observation.levels, observation.domes)
+        if key == self._seen:
+            return False
+        self._seen = key
+        return True
 
 
 def event_json(event: RefereeEvent) -> dict[str, Any]:

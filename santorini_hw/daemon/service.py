@@ -40,15 +40,16 @@ from santorini_hw.clock import Clock, SystemClock
 from santorini_hw.daemon.analyst import Analyst
 from santorini_hw.daemon.clock_keeper import ClockKeeper, hold_reasons
 from santorini_hw.daemon.event_hub import EventHub
+from santorini_hw.daemon.hint_search import HintSearch
 from santorini_hw.daemon.link_watch import LinkWatch
 from santorini_hw.daemon.menu_control import CommandError, MenuControl
 from santorini_hw.daemon.new_game import clear_board, menu_json
-from santorini_hw.daemon.outputs import MirroredStrip, event_json, pixel_hex
+from santorini_hw.daemon.outputs import MirroredStrip, PublishedBoard, event_json, pixel_hex
 from santorini_hw.daemon.scan_loop import ScanLoop
 from santorini_hw.daemon.settings import Settings
 from santorini_hw.daemon.state import board_state
 from santorini_hw.hardware.board import BoardHardware
-from santorini_hw.hints.search import best_turn
+from santorini_hw.hints.search import SearchResult, best_turn
 from santorini_hw.lights.compositor import Compositor, LightsOutput
 from santorini_hw.lights.frames import Renderer
 from santorini_hw.lights.menu_scene import menu_scene
@@ -119,8 +120,8 @@ class BoardService(MenuControl):
         self.link = LinkWatch(hardware.scanner.bridge, hardware.clock, self._real)
         self.scan.add_timer(self.link.next_check, self.link.check)
         self.scan.add_deadline(self._clock_deadline)
-        self._seen_board: tuple[int, tuple[int, ...], int] | None = None
-        self._hint_tasks: set[asyncio.Task[None]] = set()
+        self._published = PublishedBoard()
+        self.hints = HintSearch(self._search_hint, self._hint_found)
         self.menu: BoardMenu | None = None
         """The board as a menu while it is set (see the module doc)."""
         self._clearing = False
@@ -184,7 +185,7 @@ class BoardService(MenuControl):
         """One fresh observation (the scan loop's `judge`)."""
         events = self._observe(observation) + self._tick_clock()
         linked = self.link.changed(self.store, self.game_id, self.hub)
-        if events or linked | self._board_changed(observation):
+        if events or linked | self._published.changed(observation):
             self._after(events)
 
     def _observe(self, observation: Observation) -> list[RefereeEvent]:
@@ -310,20 +311,17 @@ class BoardService(MenuControl):
         self._after(self.referee.restore_record())
 
     def request_hint(self) -> None:
-        """Search a hint in a worker thread; shown when found if the game has not moved."""
+        """Search a hint (`HintSearch`: one at a time); shown if the game has not moved."""
         self._not_in_menu("search a hint")
         if self.game.phase is not Phase.PLAY:
             raise CommandError(f"no hint during {self.game.phase.value}")
-        position = self.game.position
-        task = asyncio.get_running_loop().create_task(self._search(position))
-        self._hint_tasks.add(task)
-        task.add_done_callback(self._hint_tasks.discard)
+        self.hints.request(self.game.position)
 
-    async def _search(self, position: Position) -> None:
+    def _search_hint(self, position: Position) -> SearchResult:
         seed = random.randrange(1 << 16)
-        result = await asyncio.to_thread(
-            best_turn, position, time_budget=self.settings.hint_seconds, seed=seed
-        )
+        return best_turn(position, time_budget=self.settings.hint_seconds, seed=seed)
+
+    def _hint_found(self, position: Position, result: SearchResult) -> None:
         if result.turn is None or self.game.position != position or self.game.turn is None:
             return
         if self.menu is not None:
@@ -384,16 +382,6 @@ class BoardService(MenuControl):
     def _frame_written(self, frame: tuple[Pixel, ...]) -> None:
         self.counters["frames"] += 1
         self.hub.publish({"type": "pixels", "pixels": [pixel_hex(p) for p in frame]})
-
-    def _board_changed(self, observation: Observation) -> bool:
-        """The settled board differs from the one last published (the page draws it)."""
-        if not observation.settled:
-            return False
-        key = (observation.workers, observation.levels, observation.domes)
-        if key == self._seen_board:
-            return False
-        self._seen_board = key
-        return True
 
     def state(self) -> dict[str, Any]:
         state = board_state(self)

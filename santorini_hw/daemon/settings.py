@@ -17,6 +17,7 @@ santorini_hw.daemon.settings.SettingsError: SANTORINI_HW_PROT: unknown setting (
 from __future__ import annotations
 
 import dataclasses
+import ipaddress
 import os
 import tomllib
 from collections.abc import Iterable, Mapping
@@ -26,6 +27,7 @@ from typing import Any
 
 from santorini_hw.daemon.mqtt_address import check_prefix, parse_broker_url
 from santorini_hw.referee.game_clock import TimeControl, parse_time_control
+from santorini_hw.rules.player_names import check_player_name
 
 SYSTEM_CONFIG = Path("/etc/santorini-hw/config.toml")
 ENV_PREFIX = "SANTORINI_HW_"
@@ -42,6 +44,10 @@ class Settings:
     """Where the journal (`games.sqlite3`) and the write token live."""
     host: str = "127.0.0.1"
     """Address the API listens on; binding to the LAN (e.g. 0.0.0.0) is an explicit choice."""
+    public_reads: bool | None = None
+    """Reads without the token; None: only while `host` is a loopback address."""
+    allowed_hosts: tuple[str, ...] = ()
+    """Names the API answers to besides addresses, localhost and this machine's name."""
     port: int = 8000
     sim: bool | None = None
     """Run on the simulated board; None: only when this machine is not a Raspberry Pi."""
@@ -80,6 +86,18 @@ class Settings:
     @property
     def token_file(self) -> Path:
         return self.state_dir / "token"
+
+    @property
+    def private_reads(self) -> bool:
+        """Reads (state, games, metrics, docs, WebSocket) need the token."""
+        if self.public_reads is not None:
+            return not self.public_reads
+        if self.host == "localhost":
+            return False
+        try:
+            return not ipaddress.ip_address(self.host).is_loopback
+        except ValueError:
+            return True
 
     @property
     def simulated(self) -> bool:
@@ -162,7 +180,7 @@ def _convert(key: str, raw: Any) -> Any:
         if not seconds > 0:
             raise ValueError(f"seconds above 0, not {seconds}")
         return seconds
-    if key in ("sim", "mqtt_discovery", "mqtt_commands"):
+    if key in ("sim", "public_reads", "mqtt_discovery", "mqtt_commands"):
         return _boolean(raw)
     if key == "clock":
         if isinstance(raw, TimeControl):
@@ -170,15 +188,18 @@ def _convert(key: str, raw: Any) -> Any:
         if not isinstance(raw, str):
             raise TypeError(f"off, tournament or MOVE+BANK seconds like 60+300, not {raw!r}")
         return parse_time_control(raw)
+    if key == "allowed_hosts":
+        names = raw.split(",") if isinstance(raw, str) else raw
+        if not isinstance(names, list | tuple) or not all(isinstance(n, str) for n in names):
+            raise ValueError(f"a list of host names, not {raw!r}")
+        return tuple(n.strip().lower() for n in names if n.strip())
     if key == "players":
         names = raw.split(",") if isinstance(raw, str) else raw
         if not isinstance(names, list | tuple) or not 2 <= len(names) <= 4:
             raise ValueError(f"two to four player names, not {raw!r}")
-        if any(not isinstance(n, str) or not n.strip() for n in names) or len(set(names)) != len(
-            names
-        ):
-            raise ValueError(f"distinct non-empty names, not {raw!r}")
-        return tuple(n.strip() for n in names)
+        if any(not isinstance(n, str) for n in names) or len(set(names)) != len(names):
+            raise ValueError(f"distinct names, not {raw!r}")
+        return tuple(check_player_name(n.strip()) for n in names)
     if key == "log_level":
         if raw not in _LOG_LEVELS:
             raise ValueError(f"one of {', '.join(_LOG_LEVELS)}, not {raw!r}")

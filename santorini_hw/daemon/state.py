@@ -8,6 +8,7 @@ worker in a hand or a block not yet judged.
 
 from __future__ import annotations
 
+import re
 from dataclasses import asdict
 from typing import Any, Protocol
 
@@ -78,7 +79,7 @@ def board_state(service: ServiceView) -> dict[str, Any]:
         "supply": game.board.supply(),
         "bridge": {
             "state": bridge.state.value,
-            "error": bridge.error,
+            "error": without_paths(bridge.error),
             "counters": asdict(bridge.counters),
         },
         "sensors": None
@@ -92,8 +93,21 @@ def board_state(service: ServiceView) -> dict[str, Any]:
         "pixels": [pixel_hex(pixel) for pixel in service.strip.frame],
         "pixel_cells": [list(pixel_map.pixels_of(cell)) for cell in range(CELL_COUNT)],
         "sim": service.sim is not None,
-        "store_error": service.store_error,
+        "store_error": without_paths(service.store_error),
     }
+
+
+_ABSOLUTE_PATH = re.compile(r"(?<![\w.])/(?:[^\s/:'\"]+/)+([^\s/:'\"]+)")
+
+
+def without_paths(message: str | None) -> str | None:
+    """An error for API clients: absolute paths cut to their last part (a file's name
+    says enough; where the state directory lies is nobody's business off the machine).
+
+    >>> without_paths("/var/lib/santorini-hw/games.sqlite3: disk I/O error")
+    'games.sqlite3: disk I/O error'
+    """
+    return None if message is None else _ABSOLUTE_PATH.sub(r"\1", message)
 
 
 def _legal(game: Game) -> list[str]:

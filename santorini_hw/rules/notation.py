@@ -12,7 +12,11 @@
 
 Headers: ``Players`` (turn order), ``Gods`` (one per player, ``-`` for none; left out
 when nobody has a god), ``Teams`` (four players, e.g. ``A+C B+D``) and ``Result`` (the
-winner, or ``*`` while the game goes on). Turns use the action notation of `actions.py`.
+winner, or ``*`` while the game goes on). A name with a space is quoted in the lists
+(``[Players "'Ann Lee' Bob"]``, shell-style), and a double quote or backslash in a
+header value is escaped with a backslash, as in PGN. A line begins with the name of the
+player whose move it is, so a name may hold spaces (even `` places ``) without
+confusing the reader. Turns use the action notation of `actions.py`.
 A ``resync`` line (``A resync {position JSON}``) records a board the players adopted
 as it physically stood; ``A loses on time`` ends a game whose clock ran out.
 Reading a record replays it through the rules, so an illegal line is reported with its
@@ -22,6 +26,7 @@ line number and the offending token.
 from __future__ import annotations
 
 import re
+import shlex
 
 from santorini_hw.rules.actions import NotationError, actions_text, parse_actions
 from santorini_hw.rules.cells import CellError, cell_name, parse_cell
@@ -31,19 +36,33 @@ from santorini_hw.rules.position import make_lineup
 from santorini_hw.rules.position_json import PositionError, parse_position, position_to_text
 from santorini_hw.rules.turn import IllegalActionError
 
-_HEADER = re.compile(r'^\[(\w+) "([^"]*)"\]$')
+_HEADER = re.compile(r'^\[(\w+) "((?:[^"\\]|\\.)*)"\]$')
+_ESCAPED = re.compile(r"\\(.)")
+
+
+def _header(name: str, value: str) -> str:
+    escaped = value.replace("\\", "\\\\").replace('"', '\\"')
+    return f'[{name} "{escaped}"]'
+
+
+def _names(value: str, header: str) -> list[str]:
+    """A header's list of names (quoted when they hold spaces)."""
+    try:
+        return shlex.split(value)
+    except ValueError as error:
+        raise NotationError(f"{header} header: {error}") from None
 
 
 def record_text(game: Game) -> str:
     """The game so far as text (round-trips through `parse_record`)."""
     lineup = game.lineup
-    lines = [f'[Players "{" ".join(lineup.players)}"]']
+    lines = [_header("Players", shlex.join(lineup.players))]
     if any(lineup.gods):
-        lines.append(f'[Gods "{" ".join(g.value if g else "-" for g in lineup.gods)}"]')
+        lines.append(_header("Gods", " ".join(g.value if g else "-" for g in lineup.gods)))
     if lineup.is_team_game:
-        teams = " ".join("+".join(lineup.members(s)) for s in range(lineup.side_count))
-        lines.append(f'[Teams "{teams}"]')
-    lines.append(f'[Result "{game.winner or "*"}"]')
+        teams = ["+".join(lineup.members(s)) for s in range(lineup.side_count)]
+        lines.append(_header("Teams", shlex.join(teams)))
+    lines.append(_header("Result", game.winner or "*"))
     for line in game.record:
         if line.kind == "place":
             lines.append(f"{line.player} places {' '.join(cell_name(c) for c in line.cells)}")
@@ -68,7 +87,7 @@ def parse_record(text: str) -> Game:
             continue
         header = _HEADER.match(line)
         if header and not body:
-            headers[header.group(1)] = header.group(2)
+            headers[header.group(1)] = _ESCAPED.sub(r"\1", header.group(2))
         else:
             body.append((number, line))
     game = _game_from_headers(headers)
@@ -86,7 +105,7 @@ def parse_record(text: str) -> Game:
 
 
 def _game_from_headers(headers: dict[str, str]) -> Game:
-    players = tuple(headers.get("Players", "").split())
+    players = tuple(_names(headers.get("Players", ""), "Players"))
     if not 2 <= len(players) <= 4 or len(set(players)) != len(players):
         raise NotationError(f"Players header: 2 to 4 different players, not {players!r}")
     gods: tuple[God | None, ...] | None = None
@@ -100,7 +119,7 @@ def _game_from_headers(headers: dict[str, str]) -> Game:
             raise NotationError(f"Gods header: {error}") from None
     teams = None
     if "Teams" in headers:
-        teams = tuple(tuple(team.split("+")) for team in headers["Teams"].split())
+        teams = tuple(tuple(team.split("+")) for team in _names(headers["Teams"], "Teams"))
         if sorted(p for team in teams for p in team) != sorted(players):
             raise NotationError(f"Teams header: every player in one team, not {headers['Teams']!r}")
     try:
@@ -110,33 +129,26 @@ def _game_from_headers(headers: dict[str, str]) -> Game:
 
 
 def _replay_line(game: Game, line: str) -> None:
-    if " places " in line:
-        player, _, cells = line.partition(" places ")
-        _expect_player(game, player)
-        for token in cells.split():
+    last = game.record[-1] if game.record else None
+    if last is not None and last.kind == "eliminated" and line == f"{last.player} eliminated":
+        return  # the rules eliminated that player on the turn just replayed
+    rest = line.removeprefix(game.player) if line.startswith(game.player) else None
+    if rest is not None and rest.startswith(" places "):
+        for token in rest.removeprefix(" places ").split():
             game.place(parse_cell(token))
-    elif " resync " in line:
-        player, _, document = line.partition(" resync ")
-        _expect_player(game, player)
+    elif rest is not None and rest.startswith(" resync "):
         try:
-            game.adopt(parse_position(document))
+            game.adopt(parse_position(rest.removeprefix(" resync ")))
         except PositionError as error:
             raise NotationError(f"resync: {error}") from None
     elif line.endswith(" loses on time"):
         game.lose_on_time(line.removesuffix(" loses on time"))
+    elif rest is not None and rest.startswith(":"):
+        game.play_turn(parse_actions(rest.removeprefix(":")))
     elif line.endswith(" eliminated"):
         player = line.removesuffix(" eliminated")
-        last = game.record[-1] if game.record else None
-        if last is None or last.kind != "eliminated" or last.player != player:
-            raise NotationError(f"{line!r}: the rules did not eliminate {player} here")
-    elif ":" in line:
-        player, _, actions = line.partition(":")
-        _expect_player(game, player)
-        game.play_turn(parse_actions(actions))
+        raise NotationError(f"{line!r}: the rules did not eliminate {player} here")
+    elif re.match(r"^.+?(:| places | resync )", line):
+        raise NotationError(f"{line!r}: it is {game.player}'s turn")
     else:
         raise NotationError(f"{line!r}: expected 'P places c1 c2', 'P: actions' or 'P eliminated'")
-
-
-def _expect_player(game: Game, player: str) -> None:
-    if player.strip() != game.player:
-        raise NotationError(f"{player.strip()!r}: it is {game.player}'s turn")

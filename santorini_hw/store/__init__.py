@@ -16,6 +16,7 @@ from santorini_hw.store.schema import (
     CorruptStoreError,
     NewerSchemaError,
     StoreError,
+    UnknownGameError,
 )
 
 __all__ = [
@@ -31,6 +32,7 @@ __all__ = [
     "StoreError",
     "StoredGame",
     "StoredMove",
+    "UnknownGameError",
     "open_or_recover",
     "quarantine",
 ]

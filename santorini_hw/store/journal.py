@@ -43,7 +43,7 @@ from santorini_hw.store.records import (
     StoredGame,
     StoredMove,
 )
-from santorini_hw.store.schema import StoreError, connect
+from santorini_hw.store.schema import StoreError, UnknownGameError, connect
 
 _MOVE_COLUMNS = "id, ply, player, kind, notation, position, time, undone_by"
 _GAME_COLUMNS = "id, players, gods, teams, started_at, ended_at, winner, clock, lost_on_time"
@@ -209,7 +209,7 @@ class Store(Closing):
             f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)
         ).fetchone()
         if row is None:
-            raise StoreError(f"no game {game_id} in {self.path}")
+            raise UnknownGameError(f"no game {game_id}")
         moves = self._db.execute(
             f"SELECT {_MOVE_COLUMNS} FROM turns WHERE game_id = ? ORDER BY id", (game_id,)
         ).fetchall()
@@ -269,7 +269,7 @@ class Store(Closing):
     def _require_open(self, db: sqlite3.Connection, game_id: int) -> None:
         row = db.execute("SELECT ended_at FROM games WHERE id = ?", (game_id,)).fetchone()
         if row is None:
-            raise StoreError(f"no game {game_id} in {self.path}")
+            raise UnknownGameError(f"no game {game_id}")
         if row[0] is not None:
             raise StoreError(f"game {game_id} is finished")
 

@@ -98,6 +98,10 @@ class StoreError(Exception):
     """The journal cannot be used as asked (the message says which file and why)."""
 
 
+class UnknownGameError(StoreError):
+    """No game with that id (the message names the id only: it may reach an API client)."""
+
+
 class CorruptStoreError(StoreError):
     """The file is not a readable SQLite database: move it aside (`quarantine`) and start anew."""
 

@@ -3,66 +3,47 @@ against a real daemon: load it, play by clicking the virtual board, see it updat
 
 from __future__ import annotations
 
-import tempfile
 import time
 
-from playwright.sync_api import Page, expect, sync_playwright
+from playwright.sync_api import Page, expect
 
+from tests.api.browser import TIMEOUT_MS, browser_page
 from tests.daemon.harness import Daemon
-
-CHROMIUM = "/usr/bin/chromium"
-TIMEOUT_MS = 30_000
-expect.set_options(timeout=TIMEOUT_MS)  # a loaded CI machine is slow; never a flaky 5 s
-FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 
 
 def test_play_turns_by_clicking_the_virtual_board(daemon: Daemon) -> None:
     token = daemon.auth["Authorization"].removeprefix("Bearer ")
-    with tempfile.TemporaryDirectory() as profile, sync_playwright() as playwright:
-        # A fresh profile: Playwright passes it to chromium as --user-data-dir.
-        browser = playwright.chromium.launch_persistent_context(
-            profile, executable_path=CHROMIUM, headless=True, args=FLAGS
+    with browser_page() as page:
+        page.goto(f"{daemon.url}/#token={token}")
+        expect(page.locator("#connection")).to_have_text("live")
+        expect(page.locator("#status")).to_contain_text("A places a worker")
+        for placed, cell in enumerate(("a1", "d1", "c3", "e5"), start=1):  # A, A, B, B
+            page.click(f'[data-cell="{cell}"]')
+            # One at a time, as hands do: four workers landing in one scan would
+            # not say whose they are (presence sensors).
+            _wait_for_placements(daemon, placed)
+        expect(page.locator("#status")).to_contain_text("A to play")
+        expect(page.locator('[data-cell="e5"] .worker')).to_have_attribute("data-player", "B")
+        # B's colour (--p1), set through the style object: the CSP forbids style attributes
+        expect(page.locator('[data-cell="e5"] .worker')).to_have_css(
+            "background-color", "rgb(86, 180, 233)"
         )
-        try:
-            page = browser.new_page()
-            page.set_default_timeout(TIMEOUT_MS)
-            page.goto(f"{daemon.url}/#token={token}")
-            expect(page.locator("#connection")).to_have_text("live")
-            expect(page.locator("#status")).to_contain_text("A places a worker")
-            for placed, cell in enumerate(("a1", "d1", "c3", "e5"), start=1):  # A, A, B, B
-                page.click(f'[data-cell="{cell}"]')
-                # One at a time, as hands do: four workers landing in one scan would
-                # not say whose they are (presence sensors).
-                _wait_for_placements(daemon, placed)
-            expect(page.locator("#status")).to_contain_text("A to play")
-            expect(page.locator('[data-cell="e5"] .worker')).to_have_attribute("data-player", "B")
-            _turn(page, "d1", "d2", "c1")
-            expect(page.locator("#moves li").last).to_have_text("A: d1-d2 c1")
-            expect(page.locator("#status")).to_contain_text("B to play")
-            expect(page.locator('[data-cell="c1"] .level')).to_have_text("1")
-            expect(page.locator('[data-cell="d2"] .worker')).to_have_attribute("data-player", "A")
-            _turn(page, "c3", "b3", "b2")
-            expect(page.locator("#moves li").last).to_have_text("B: c3-b3 b2")
-            page.check('input[name=tool][value="dome"]')
-            page.click('[data-cell="e3"]')  # a dome out of turn: the referee objects
-            expect(page.locator("#error")).to_contain_text("e3")
-            expect(page.locator('[data-cell="e3"] .dome')).to_have_text("X")
-            page.check('input[name=tool][value="lift"]')
-            page.click('[data-cell="e3"]')
-            expect(page.locator("#error")).to_be_hidden()
-            page.click("[data-button=hint]")
-            expect(page.locator("#hint")).to_contain_text("Hint for A")
-        finally:
-            browser.close()
+        _turn(page, "d1", "d2", "c1")
+        expect(page.locator("#moves li").last).to_have_text("A: d1-d2 c1")
+        expect(page.locator("#status")).to_contain_text("B to play")
+        expect(page.locator('[data-cell="c1"] .level')).to_have_text("1")
+        expect(page.locator('[data-cell="d2"] .worker')).to_have_attribute("data-player", "A")
+        _turn(page, "c3", "b3", "b2")
+        expect(page.locator("#moves li").last).to_have_text("B: c3-b3 b2")
+        page.check('input[name=tool][value="dome"]')
+        page.click('[data-cell="e3"]')  # a dome out of turn: the referee objects
+        expect(page.locator("#error")).to_contain_text("e3")
+        expect(page.locator('[data-cell="e3"] .dome')).to_have_text("X")
+        page.check('input[name=tool][value="lift"]')
+        page.click('[data-cell="e3"]')
+        expect(page.locator("#error")).to_be_hidden()
+        page.click("[data-button=hint]")
+        expect(page.locator("#hint")).to_contain_text("Hint for A")
     assert [line["text"] for line in daemon.state()["record"]][-2:] == ["d1-d2 c1", "c3-b3 b2"]
 
 

@@ -24,6 +24,7 @@ class Daemon:
     def __init__(self, state_dir: Path, env: dict[str, str] | None = None) -> None:
         self.state_dir = state_dir
         self.env = {**os.environ, **(env or {})}
+        """The daemon's environment: settings as SANTORINI_HW_<KEY> variables."""
         self.process: subprocess.Popen[str] | None = None
         self.output: list[str] = []
         self.url = ""

@@ -35,6 +35,9 @@ def test_later_sources_win(tmp_path: Path) -> None:
         ('players = ["A"]', "players"),
         ('log_level = "loud"', "log_level"),
         ("sim = 3", "sim"),
+        ('players = ["<img>", "B"]', "players"),
+        ("public_reads = 2", "public_reads"),
+        ("allowed_hosts = 3", "allowed_hosts"),
     ],
 )
 def test_a_bad_file_key_is_named_with_its_file(tmp_path: Path, text: str, named: str) -> None:
@@ -48,3 +51,28 @@ def test_a_bad_environment_variable_is_named() -> None:
     with pytest.raises(SettingsError, match="SANTORINI_HW_WS_QUEUE: at least 1"):
         load_settings(files=(), environ={"SANTORINI_HW_WS_QUEUE": "0"})
     assert load_settings(files=(), environ={"SANTORINI_HW_SIM": "no"}).simulated is False
+
+
+@pytest.mark.parametrize(
+    ("host", "public_reads", "private"),
+    [
+        ("127.0.0.1", None, False),
+        ("::1", None, False),
+        ("localhost", None, False),
+        ("0.0.0.0", None, True),
+        ("192.168.1.20", None, True),
+        ("board.local", None, True),
+        ("0.0.0.0", True, False),
+        ("127.0.0.1", False, True),
+    ],
+)
+def test_reads_are_private_off_the_loopback_unless_made_public(
+    host: str, public_reads: bool | None, private: bool
+) -> None:
+    overrides = {"host": host, "public_reads": public_reads}
+    assert load_settings(files=(), environ={}, overrides=overrides).private_reads is private
+
+
+def test_allowed_hosts_from_the_environment() -> None:
+    environ = {"SANTORINI_HW_ALLOWED_HOSTS": "Board.lan, santorini.home"}
+    assert load_settings(files=(), environ=environ).allowed_hosts == ("board.lan", "santorini.home")

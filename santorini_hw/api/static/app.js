@@ -52,22 +52,37 @@ function drawBoard() {
   const hinted = new Set((state.hint?.turn || "").match(/[a-e][1-5]/g) || []);
   for (const cell of board.children) {
     const info = state.board[INDEX(cell.dataset.cell)];
-    let html = `<span class="name">${info.cell}</span>`;
-    for (let l = 1; l <= info.level; l++) html += `<div class="ring l${l}"></div>`;
-    if (info.level) html += `<span class="level">${info.level}</span>`;
-    if (info.dome) html += `<div class="dome" title="dome">X</div>`;
+    const parts = [element("span", "name", info.cell)];
+    for (let l = 1; l <= info.level; l++) parts.push(element("div", `ring l${l}`));
+    if (info.level) parts.push(element("span", "level", String(info.level)));
+    if (info.dome) {
+      const dome = element("div", "dome", "X");
+      dome.title = "dome";
+      parts.push(dome);
+    }
     if (info.worker) {
       const p = playerIndex(info.worker);
-      const style = p >= 0 ? `style="background: var(--p${p})"` : "";
-      html += `<div class="worker${p < 0 ? " unknown" : ""}" data-player="${info.worker}" ${style}>${info.worker}</div>`;
+      const worker = element("div", p < 0 ? "worker unknown" : "worker", info.worker);
+      worker.dataset.player = info.worker;
+      if (p >= 0) worker.style.background = `var(--p${p})`;
+      parts.push(worker);
     }
-    const pixel = pixels[(state.pixel_cells[INDEX(info.cell)] || [])[0]];
-    html += `<span class="led" style="background:${shown(pixel)}"></span>`;
-    cell.innerHTML = html;
+    const led = element("span", "led");
+    led.style.background = shown(pixels[(state.pixel_cells[INDEX(info.cell)] || [])[0]]);
+    parts.push(led);
+    cell.replaceChildren(...parts);
     cell.classList.toggle("fix", fixes.has(info.cell));
     cell.classList.toggle("hinted", hinted.has(info.cell));
     cell.classList.toggle("legal", legal.has(info.cell) && !info.worker);
   }
+}
+
+// Every text from the daemon (player names above all) goes in as text, never as markup.
+function element(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
 }
 
 function drawLeds() {
@@ -104,7 +119,7 @@ function draw() {
   $("error").textContent = s.error ? "Fix the board: " + s.error.message : "";
   $("hint").hidden = !s.hint;
   $("hint").textContent = s.hint ? `Hint for ${s.hint.player}: ${s.hint.turn}` : "";
-  $("moves").innerHTML = s.record.map((l) => `<li>${l.player}: ${l.text}</li>`).join("");
+  $("moves").replaceChildren(...s.record.map((l) => element("li", "", `${l.player}: ${l.text}`)));
   $("supply").textContent = Object.entries(s.supply).map(([k, n]) => `${k} ${n}`).join(", ");
   $("sim").hidden = !s.sim;
   $("hand").textContent = hand ? `In the hand: a worker of ${hand.player} (click a cell to put it down)` : "";
@@ -155,7 +170,11 @@ $("newgame").addEventListener("submit", (event) => {
 });
 
 function connect(delay) {
-  const socket = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/api/events");
+  // Off the loopback reads are private: the socket carries the token (a browser cannot
+  // give a WebSocket an Authorization header).
+  const token = encodeURIComponent($("token").value);
+  const scheme = location.protocol === "https:" ? "wss://" : "ws://";
+  const socket = new WebSocket(scheme + location.host + "/api/events" + (token ? "?token=" + token : ""));
   socket.onopen = () => { $("connection").textContent = "live"; $("connection").className = "badge up"; delay = 500; };
   socket.onmessage = (message) => {
     const data = JSON.parse(message.data);

@@ -1,0 +1,106 @@
+"""The API's error answers: one shape each, documented in the OpenAPI schema.
+
+- 400 unexpected ``Host``, 401 no or wrong token, 404 no such game (or not a simulator),
+  409 the board cannot do that now, 413 body over the limit: ``{"detail": "..."}``.
+- 422 input problems: ``{"detail": [{"loc": [...], "msg": "...", "type": "..."}]}``,
+  ``loc`` naming the field; ``input`` is at most a short excerpt of what was sent, so an
+  error never echoes a large or hostile body back.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import FastAPI, HTTPException, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel
+
+EXCERPT = 40
+"""Characters of the offending input an error may quote."""
+MESSAGE = 200
+"""Characters of an error message (a validator's message may quote its input)."""
+
+
+class Problem(BaseModel):
+    """Every error but 422."""
+
+    detail: str
+
+
+class FieldProblem(BaseModel):
+    loc: list[str | int]
+    """Where: ``["body", "players", 0]``, ``["path", "game_id"]``."""
+    msg: str
+    type: str
+    input: str | None = None
+    """A short excerpt of the value sent, when there was one."""
+
+
+class InvalidInput(BaseModel):
+    """422: the request's input is not acceptable; each entry names a field."""
+
+    detail: list[FieldProblem]
+
+
+def _documented(model: type[BaseModel], description: str) -> dict[str, Any]:
+    return {"model": model, "description": description}
+
+
+EVERY_ROUTE: dict[int | str, dict[str, Any]] = {
+    400: _documented(Problem, "Host header not one this daemon answers to"),
+    401: _documented(Problem, "token missing or wrong (writes; reads off the loopback)"),
+}
+WITH_INPUT: dict[int | str, dict[str, Any]] = {
+    422: _documented(InvalidInput, "input problem, naming the field"),
+}
+WRITE: dict[int | str, dict[str, Any]] = {
+    **WITH_INPUT,
+    409: _documented(Problem, "the board cannot do that now"),
+    413: _documented(Problem, "request body over the limit"),
+}
+GAME: dict[int | str, dict[str, Any]] = {
+    **WITH_INPUT,
+    404: _documented(Problem, "no such game"),
+}
+SIMULATOR: dict[int | str, dict[str, Any]] = {
+    **WRITE,
+    404: _documented(Problem, "not running on the simulated board"),
+}
+
+
+def excerpt(value: Any, limit: int = EXCERPT) -> str:
+    """`value` as text of at most `limit` characters, lone surrogates escaped."""
+    text = value if isinstance(value, str) else repr(value)
+    text = text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def invalid(loc: tuple[str | int, ...], message: str) -> RequestValidationError:
+    """A 422 naming the field at `loc` (raise it from a route)."""
+    return RequestValidationError([{"loc": loc, "msg": message, "type": "value_error"}])
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    @app.exception_handler(RequestValidationError)
+    async def invalid_input(request: Request, error: RequestValidationError) -> JSONResponse:
+        return JSONResponse({"detail": [_field(e) for e in error.errors()]}, status_code=422)
+
+    @app.exception_handler(HTTPException)
+    async def http_error(request: Request, error: HTTPException) -> JSONResponse:
+        return JSONResponse(
+            {"detail": excerpt(str(error.detail), MESSAGE)},
+            status_code=error.status_code,
+            headers=error.headers,
+        )
+
+
+def _field(error: dict[str, Any]) -> dict[str, Any]:
+    found: dict[str, Any] = {
+        "loc": [part if isinstance(part, int) else excerpt(part) for part in error["loc"]],
+        "msg": excerpt(str(error.get("msg", "")), MESSAGE),
+        "type": str(error.get("type", "value_error")),
+    }
+    if "input" in error and error["input"] is not None and error["type"] != "missing":
+        found["input"] = excerpt(error["input"])
+    return found
