@@ -27,7 +27,9 @@ function svg(tag, attributes) {
 }
 
 async function json(path) {
-  const response = await fetch(path);
+  // Off the loopback reads need the token: the one the main page stored, if any.
+  const token = localStorage.getItem("santorini-token");
+  const response = await fetch(path, token ? { headers: { Authorization: "Bearer " + token } } : {});
   if (!response.ok) throw new Error(`${path}: ${response.status}`);
   return response.json();
 }
