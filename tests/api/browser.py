@@ -24,11 +24,13 @@ FLAGS = [
 
 
 @contextmanager
-def browser_page() -> Iterator[Page]:
-    """A page in a fresh profile (Playwright passes it to chromium as --user-data-dir)."""
+def browser_page(size: tuple[int, int] | None = None) -> Iterator[Page]:
+    """A page in a fresh profile (Playwright passes it to chromium as --user-data-dir),
+    in a window of `size` (width, height) if given."""
+    viewport = None if size is None else {"width": size[0], "height": size[1]}
     with tempfile.TemporaryDirectory() as profile, sync_playwright() as playwright:
         browser = playwright.chromium.launch_persistent_context(
-            profile, executable_path=CHROMIUM, headless=True, args=FLAGS
+            profile, executable_path=CHROMIUM, headless=True, args=FLAGS, viewport=viewport
         )
         try:
             page = browser.new_page()
