@@ -38,7 +38,7 @@ from santorini_hw.clock import Clock, SystemClock
 from santorini_hw.event_hub import EventHub
 from santorini_hw.game_journal import GameJournal, restore_game
 from santorini_hw.hardware import BoardHardware
-from santorini_hw.hints.search import best_turn
+from santorini_hw.hints.engine import HintEngine
 from santorini_hw.lights.compositor import Compositor, LightsOutput
 from santorini_hw.lights.frames import Renderer
 from santorini_hw.lights.menu_scene import menu_scene
@@ -123,6 +123,8 @@ class BoardService:
         self._last_frame = -float("inf")
         self._seen_board: tuple[int, tuple[int, ...], int] | None = None
         self._hint_tasks: set[asyncio.Task[None]] = set()
+        self._hint_engine = HintEngine(self._real)
+        """Keeps its transposition table from one hint of a game to the next."""
         self.menu: BoardMenu | None = None
         """The board as a menu while it is set (see the module doc)."""
         self._clearing = False
@@ -283,7 +285,7 @@ class BoardService:
     async def _search(self, position: Position) -> None:
         seed = random.randrange(1 << 16)
         result = await asyncio.to_thread(
-            best_turn, position, time_budget=self.settings.hint_seconds, seed=seed
+            self._hint_engine.best, position, time_budget=self.settings.hint_seconds, seed=seed
         )
         if result.turn is None or self.game.position != position or self.game.turn is None:
             return

@@ -131,20 +131,24 @@ def builds(board: Board, area: int, god: God | None) -> list[Board]:
     return found
 
 
-def finish(position: Position, board: Board, workers: tuple[int, ...], moved_up: bool) -> Position:
-    """The position after the turn (as `turn.finish`): next player, Athena's block."""
+def after_turn(position: Position) -> tuple[int, int]:
+    """Who moves after this turn, and Athena's block then unless she moves up now
+    (as `turn.finish`: it lasts until her next turn begins)."""
     me = position.to_move
-    lineup = position.lineup
     if position.out:
         following = position.next_player()
     else:
-        following = me + 1 if me + 1 < len(lineup.players) else 0
-    if moved_up and lineup.gods[me] is God.ATHENA:
-        athena = me
-    else:
-        athena = -1 if position.athena in (me, following) else position.athena
+        following = me + 1 if me + 1 < len(position.lineup.players) else 0
+    athena = position.athena
+    return following, -1 if athena in (me, following) else athena
+
+
+def finish(position: Position, board: Board, workers: tuple[int, ...], moved_up: bool) -> Position:
+    """The position after the turn: next player, Athena's block (`moved_up`: by Athena)."""
+    following, athena = after_turn(position)
     l1, l2, l3, domes = board
-    return Position(l1, l2, l3, domes, workers, following, athena, position.out, lineup)
+    athena = position.to_move if moved_up else athena
+    return Position(l1, l2, l3, domes, workers, following, athena, position.out, position.lineup)
 
 
 def quiet_outcomes(position: Position) -> list[Position]:
@@ -162,7 +166,11 @@ def quiet_outcomes(position: Position) -> list[Position]:
         _prometheus(found, board, workers, side)
     elif god is God.HERMES:
         _hermes(found, board, workers, side)
-    return [finish(position, b, w, up) for b, w, up in found]
+    following, stays = after_turn(position)
+    new, out = tuple.__new__, position.out
+    return [
+        new(Position, (*b, w, following, me if up else stays, out, lineup)) for b, w, up in found
+    ]
 
 
 def _moves_from(
