@@ -55,7 +55,8 @@ _ORDERED_CAPACITY = 4096
 """Interior nodes whose ordered children are kept (tens of kilobytes each: bounded)."""
 
 Children = tuple[list[Position], list[int], list[int]]
-"""Child positions, their Zobrist keys (empty next to the horizon) and move ids."""
+"""Child positions, their Zobrist keys (empty when computed as the search reaches each
+child) and move ids."""
 
 
 class SearchResult(NamedTuple):
@@ -265,7 +266,7 @@ class Search:
             if depth == 1:
                 score = self._leaf(child, ply + 1)
             else:
-                child_key_ = keys[index]
+                child_key_ = keys[index] if keys else child_key(key, position, child)
                 if index == 0:
                     window = low, high
                 else:
@@ -301,8 +302,9 @@ class Search:
 
     def _children(self, position: Position, key: int, depth: int, ply: int, hint: int) -> Children:
         """The children of `position` in search order. `STATIC_ORDER_DEPTH` or more turns
-        from the horizon they are sorted by static evaluation once and kept; nearer, only
-        the move order ranks them (and leaves, one turn away, need no key)."""
+        from the horizon they are sorted by static evaluation once and kept with their keys;
+        nearer, only the move order ranks them, and a child's key is computed only if the
+        search reaches it (leaves need none)."""
         side = self.sides[position.to_move]
         cached = self.ordered.get(key) if depth >= STATIC_ORDER_DEPTH else None
         if cached is None:
@@ -310,8 +312,7 @@ class Search:
             moves = [move_id(position, child, side) for child in children]
             if depth < STATIC_ORDER_DEPTH:
                 ranked = self.order.rank(ply, moves, hint)
-                keys = [child_key(key, position, children[i]) for i in ranked] if depth > 1 else []
-                return [children[i] for i in ranked], keys, [moves[i] for i in ranked]
+                return [children[i] for i in ranked], [], [moves[i] for i in ranked]
             sign = 1 if side == self.side else -1
             statics = [sign * self._static(child) for child in children]
             ranked = sorted(range(len(children)), key=lambda i: -statics[i])
