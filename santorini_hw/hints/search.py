@@ -20,8 +20,9 @@ or is eliminated and play goes on (three players).
 The search stops at a node budget (deterministic: the tests and the bench use it), a
 time budget (the board's default: 1 s) or a depth, whichever comes first, and answers
 with the best turn of the deepest finished iteration, or of the unfinished one when its
-first (previously best) turn has been searched and something beat it. The root's turns
-come from `generate_turns`, so the answer is always a legal turn with its actions.
+first (previously best) turn has been searched and something beat it. The chosen
+position's actions come from the rules core (`turns.turn_leading_to`, or
+`generate_turns` for a win), so the answer is always a legal turn with its actions.
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ from santorini_hw.hints.tt import DECIDED, Bound, TranspositionTable
 from santorini_hw.hints.zobrist import child_key, position_key
 from santorini_hw.rules.outcomes import quiet_outcomes
 from santorini_hw.rules.position import Position
-from santorini_hw.rules.turns import Turn, generate_turns
+from santorini_hw.rules.turns import Turn, generate_turns, turn_leading_to
 
 DEFAULT_TIME = 1.0
 """Seconds per hint on the board when no budget is given."""
@@ -155,69 +156,80 @@ class Search:
 
     def run(self) -> SearchResult:
         self.nodes = 1
-        turns = generate_turns(self.root)
-        if not turns:
+        root = self.root
+        if can_win_now(root):
+            wins = [turn for turn in generate_turns(root) if turn.winner is not None]
+            return self._result(wins[0], WIN - 1, 1)
+        children = quiet_outcomes(root)
+        if not children:
             return self._result(None, -WIN, 0)
-        for turn in turns:
-            if turn.winner is not None:
-                return self._result(turn, WIN - 1, 1)
-        self.rng.shuffle(turns)
-        key = position_key(self.root)
-        statics = [self._static(turn.result) for turn in turns]
-        order = sorted(range(len(turns)), key=lambda i: -statics[i])
-        turns = [turns[i] for i in order]
+        self.rng.shuffle(children)
+        key = position_key(root)
+        statics: list[int] = []
+        last_depth = self.max_depth
+        try:  # hundreds of turns (Hermes: thousands) count against the budget too
+            for child in children:
+                self._spend()
+                statics.append(self._static(child))
+        except OutOfBudgetError:  # answer with the best-looking turn evaluated so far
+            statics += [-INFINITY] * (len(children) - len(statics))
+            last_depth = 0
+        order = sorted(range(len(children)), key=lambda i: -statics[i])
+        children = [children[i] for i in order]
+        best, score, done = children[0], statics[order[0]], 0
         entry = self.table.probe(key, 0)
         if entry is not None:  # a hint earlier in the game searched this position
-            moves = [move_id(self.root, turn.result, self.side) for turn in turns]
+            moves = [move_id(root, child, self.side) for child in children]
             if entry.best in moves:
-                turns.insert(0, turns.pop(moves.index(entry.best)))
-        keys = [child_key(key, self.root, turn.result) for turn in turns]
-        best, score, done = turns[0], statics[order[0]], 0
-        for depth in range(1, self.max_depth + 1):
-            first = turns.index(best)  # the last iteration's best turn goes first
-            turns.insert(0, turns.pop(first))
+                best = children[moves.index(entry.best)]
+        keys = [child_key(key, root, child) for child in children]
+        for depth in range(1, last_depth + 1):
+            first = children.index(best)  # the last iteration's best turn goes first
+            children.insert(0, children.pop(first))
             keys.insert(0, keys.pop(first))
-            found, found_score, complete = self._aspired(turns, keys, depth, score)
+            found, found_score, complete = self._aspired(children, keys, depth, score)
             if found is not None:
                 best, score = found, found_score
             if not complete:
                 break
             done = depth
-            move = move_id(self.root, best.result, self.side)
+            move = move_id(root, best, self.side)
             self.table.store(key, ply=0, depth=depth, bound=Bound.EXACT, score=score, best=move)
             if abs(score) >= DECIDED:
                 break
-        return self._result(best, score, done)
+        turn = turn_leading_to(root, best)
+        assert turn is not None, "every quiet outcome has a turn leading to it"
+        return self._result(turn, score, done)
 
     def _aspired(
-        self, turns: list[Turn], keys: list[int], depth: int, guess: int
-    ) -> tuple[Turn | None, int, bool]:
+        self, children: list[Position], keys: list[int], depth: int, guess: int
+    ) -> tuple[Position | None, int, bool]:
         """The root at `depth`, first within a window around `guess`, and again with the
         full window when the score falls outside it."""
         if depth > 1 and abs(guess) < DECIDED:
             low, high = guess - ASPIRATION, guess + ASPIRATION
-            found, score, complete = self._root(turns, keys, depth, low, high)
+            found, score, complete = self._root(children, keys, depth, low, high)
             if not complete or low < score < high:
                 return found, score, complete
-        return self._root(turns, keys, depth, -INFINITY, INFINITY)
+        return self._root(children, keys, depth, -INFINITY, INFINITY)
 
     def _root(
-        self, turns: list[Turn], keys: list[int], depth: int, low: int, high: int
-    ) -> tuple[Turn | None, int, bool]:
-        """Best turn and score at `depth` within (low, high) (None when none beat `low`),
-        and whether every turn was searched."""
+        self, children: list[Position], keys: list[int], depth: int, low: int, high: int
+    ) -> tuple[Position | None, int, bool]:
+        """Best child and score at `depth` within (low, high) (None when none beat `low`),
+        and whether every child was searched."""
         alpha = low
-        best: Turn | None = None
+        best: Position | None = None
         try:
-            for index, (turn, key) in enumerate(zip(turns, keys, strict=True)):
+            for index, (child, key) in enumerate(zip(children, keys, strict=True)):
                 if index == 0:
-                    score = self._search(turn.result, key, depth - 1, alpha, high, ply=1)
+                    score = self._search(child, key, depth - 1, alpha, high, ply=1)
                 else:
-                    score = self._search(turn.result, key, depth - 1, alpha, alpha + 1, ply=1)
+                    score = self._search(child, key, depth - 1, alpha, alpha + 1, ply=1)
                     if alpha < score < high:
-                        score = self._search(turn.result, key, depth - 1, alpha, high, ply=1)
+                        score = self._search(child, key, depth - 1, alpha, high, ply=1)
                 if score > alpha:
-                    alpha, best = score, turn
+                    alpha, best = score, child
                     if alpha >= high:
                         break
         except OutOfBudgetError:

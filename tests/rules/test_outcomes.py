@@ -13,7 +13,8 @@ from santorini_hw.rules.gods import God
 from santorini_hw.rules.outcomes import quiet_outcomes
 from santorini_hw.rules.playout import random_game, random_outcome
 from santorini_hw.rules.position import Position
-from santorini_hw.rules.turns import generate_turns
+from santorini_hw.rules.turn import can_end, finish, play, start_turn
+from santorini_hw.rules.turns import generate_turns, turn_leading_to
 from tests.hints.strategies import GODS, positions
 from tests.rules.helpers import position
 
@@ -68,3 +69,21 @@ def test_random_games_end_with_a_winner_for_every_pairing() -> None:
             game = random_game(rng, (first, second))
             assert game.winner in ("A", "B")
             assert game.turns >= 1
+
+
+@pytest.mark.parametrize("god", GODS, ids=lambda god: getattr(god, "value", "none"))
+@settings(max_examples=30, deadline=None)
+@given(data=st.data())
+def test_the_turn_leading_to_an_outcome_is_its_shortest_legal_turn(
+    god: God | None, data: st.DataObject
+) -> None:
+    start: Position = data.draw(positions(god=god))
+    shortest = {turn.result: turn for turn in generate_turns(start) if turn.winner is None}
+    for result in data.draw(st.permutations(quiet_outcomes(start)))[:5]:
+        turn = turn_leading_to(start, result)
+        assert turn is not None and turn.result == result and turn.winner is None
+        assert len(turn.actions) == len(shortest[result].actions)
+        state = start_turn(start)
+        for action in turn.actions:  # `play` checks every action against the rules
+            state = play(state, action)
+        assert can_end(state) and finish(state) == result
