@@ -7,9 +7,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from santorini_hw.hints.search import best_turn
-from santorini_hw.rules.turn import can_end, finish, play, start_turn
 from santorini_hw.rules.gods import God
 from santorini_hw.rules.position import Position
+from santorini_hw.rules.turn import can_end, finish, play, start_turn
 from santorini_hw.rules.turns import generate_turns, winning_turn_exists
 from tests.hints.strategies import GODS, board, positions
 
