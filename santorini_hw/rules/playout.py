@@ -4,9 +4,9 @@ A playout needs only where a random legal turn leads, not its actions, so
 `random_outcome` draws one straight from the bitboards (`outcomes.py`'s primitives): a
 worker, then its moves in random order until one can be completed, then a build, with
 the gods' optional extras (Artemis' second move, Demeter's and Hephaestus' second build,
-Prometheus' build first, Atlas' dome) taken about half the time. Hermes' walks go through
-the rules core's `random_turn`. It only reports a trapped player when no worker of theirs
-can complete a turn.
+Prometheus' build first, Atlas' dome) taken about half the time; Hermes plays a normal
+turn or builds without moving (never a longer walk). It only reports a trapped player
+when no worker of theirs can complete a turn.
 
 >>> game = random_game(random.Random(1), gods=(None, None))
 >>> game.winner in ("A", "B")
@@ -32,7 +32,6 @@ from santorini_hw.rules.outcomes import (
     winning,
 )
 from santorini_hw.rules.position import Position, make_lineup
-from santorini_hw.rules.turns import random_turn
 
 Outcome = tuple[Position, bool]
 """The position after a turn, and whether the turn won."""
@@ -77,9 +76,6 @@ def random_outcome(position: Position, rng: random.Random) -> Outcome | None:
     """Where a random legal turn of the player to move leads, or None when they have none."""
     l1, l2, l3, domes, workers, me, athena, _, lineup = position
     god = lineup.gods[me]
-    if god is God.HERMES:
-        turn = random_turn(position, rng)
-        return None if turn is None else (turn.result, turn.winner is not None)
     side = lineup.sides[me]
     up_ok = athena < 0 or lineup.sides[athena] == side
     board = (l1, l2, l3, domes)
@@ -87,7 +83,7 @@ def random_outcome(position: Position, rng: random.Random) -> Outcome | None:
     first = int(rng.random() * len(cells))
     for cell in cells[first:] + cells[:first]:
         options = list(cells_of(targets(board, workers, side, cell, god, up_ok=up_ok)))
-        if god is God.PROMETHEUS:  # a build before moving, encoded as -1 - cell
+        if god is God.PROMETHEUS or god is God.HERMES:  # a build first, as -1 - cell
             options += [-1 - c for c in cells_of(build_area(board, workers, 1 << cell))]
         remaining = len(options)
         while remaining:  # `_drawn`, inlined: the playouts' hot path
@@ -99,6 +95,10 @@ def random_outcome(position: Position, rng: random.Random) -> Outcome | None:
                 done = _step(
                     position, board, workers, cell, option, up_ok=up_ok, rng=rng, origin=cell
                 )
+            elif god is God.HERMES:  # Hermes may build without moving
+                first = -1 - option
+                after = built(board, first, bool(board[2] >> first & 1))
+                return finish(position, after, workers, False), False
             else:
                 done = _after_prebuild(position, board, workers, cell, -1 - option, rng=rng)
             if done is not None:
