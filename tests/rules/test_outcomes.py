@@ -74,7 +74,7 @@ def test_random_games_end_with_a_winner_for_every_pairing() -> None:
 @pytest.mark.parametrize("god", GODS, ids=lambda god: getattr(god, "value", "none"))
 @settings(max_examples=30, deadline=None)
 @given(data=st.data())
-def test_the_turn_leading_to_an_outcome_is_its_shortest_legal_turn(
+def test_the_turn_leading_to_an_outcome_is_a_legal_turn_no_longer_than_generate_turns(
     god: God | None, data: st.DataObject
 ) -> None:
     start: Position = data.draw(positions(god=god))
@@ -82,7 +82,7 @@ def test_the_turn_leading_to_an_outcome_is_its_shortest_legal_turn(
     for result in data.draw(st.permutations(quiet_outcomes(start)))[:5]:
         turn = turn_leading_to(start, result)
         assert turn is not None and turn.result == result and turn.winner is None
-        assert len(turn.actions) == len(shortest[result].actions)
+        assert len(turn.actions) <= len(shortest[result].actions)  # breadth first: shortest
         state = start_turn(start)
         for action in turn.actions:  # `play` checks every action against the rules
             state = play(state, action)
