@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/strength.py                 # 200 games per match, both budgets
     .venv/bin/python bench/strength.py --games 20 --budgets pi
+    .venv/bin/python bench/strength.py --vs-baseline da828ca --time 1 --games 200
 
 1. Speed: the engine searches mid-game positions (with and without gods) for 1 s each;
    nodes per second and the depth reached on this machine.
@@ -9,6 +10,9 @@
    two random gods, each opening played from both seats, at two node budgets: what this
    machine searches in 1 s, and what a Raspberry Pi 4 searches in 1 s (this machine's
    rate divided by `--pi-factor`). Node budgets make every game reproducible.
+3. With `--vs-baseline REV`: instead of 2, the engine against the engine of commit REV
+   (`baseline_engine.py`) at `--time` seconds a turn each, half the games without gods
+   and half with two random gods, each opening from both seats; the score per set.
 """
 
 from __future__ import annotations
@@ -16,14 +20,24 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
+import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from santorini_hw.hints.match import MatchResult, openings, parse_player, play_match
+from baseline_engine import BaselineEngine
+
+from santorini_hw.hints.match import (
+    GameRecord,
+    MatchResult,
+    openings,
+    parse_player,
+    play_match,
+)
 from santorini_hw.hints.search import best_turn
 from santorini_hw.rules.position import Position
 from santorini_hw.rules.turns import random_turn
 
+BASELINE_TARGET = 0.75
 PI_FACTOR = 3.0
 """A Pi 4 core (Cortex-A72, 1.5 GHz) runs CPython about 3× slower than this machine's."""
 
@@ -66,6 +80,29 @@ def run_match(nodes: int, opponent: str, gods: bool, games: int, seed: int) -> M
     return play_match(engine, parse_player(opponent), games=games, seed=seed, gods=gods)
 
 
+def baseline_match(rev: str, seconds: float, games: int, seed: int) -> None:
+    """The engine against commit `rev`'s at equal time a turn: no gods, then random gods."""
+    engine = parse_player(f"engine:time={seconds}")
+    with BaselineEngine(rev, seconds) as baseline:
+        for gods in (False, True):
+            setting = "random gods" if gods else "no gods"
+            played: list[GameRecord] = []
+
+            def progress(record: GameRecord, played: list[GameRecord] = played) -> None:
+                played.append(record)
+                print(f"  game {len(played)} done", file=sys.stderr, flush=True)
+
+            result = play_match(
+                engine, baseline, games=games // 2, seed=seed, gods=gods, progress=progress
+            )
+            verdict = "meets" if result.score >= BASELINE_TARGET else "MISSES"
+            print(
+                f"vs {rev} at {seconds:g} s a turn, {setting}: {result.summary()}"
+                f" [{verdict} the {100 * BASELINE_TARGET:g}% target]",
+                flush=True,
+            )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=200)
@@ -76,7 +113,15 @@ def main() -> None:
     parser.add_argument("--speed-only", action="store_true", help="measure speed, play no games")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument("--vs-baseline", metavar="REV", help="play the engine of commit REV")
+    parser.add_argument("--time", type=float, default=1.0, help="seconds a turn vs the baseline")
     args = parser.parse_args()
+
+    if args.vs_baseline:
+        started = time.monotonic()
+        baseline_match(args.vs_baseline, args.time, args.games, args.seed)
+        print(f"matches took {time.monotonic() - started:.0f} s", flush=True)
+        return
 
     rate = args.nodes or measure_speed(args.speed_positions, 1.0, args.seed)
     if args.speed_only:

@@ -49,7 +49,8 @@ from santorini_hw.daemon.scan_loop import ScanLoop
 from santorini_hw.daemon.settings import Settings
 from santorini_hw.daemon.state import board_state
 from santorini_hw.hardware.board import BoardHardware
-from santorini_hw.hints.search import SearchResult, best_turn
+from santorini_hw.hints.engine import HintEngine
+from santorini_hw.hints.search import SearchResult
 from santorini_hw.lights.compositor import Compositor, LightsOutput
 from santorini_hw.lights.frames import Renderer
 from santorini_hw.lights.menu_scene import menu_scene
@@ -122,6 +123,8 @@ class BoardService(MenuControl):
         self.scan.add_deadline(self._clock_deadline)
         self._published = PublishedBoard()
         self.hints = HintSearch(self._search_hint, self._hint_found)
+        self._hint_engine = HintEngine(self._real)
+        """Keeps its transposition table from one hint of a game to the next."""
         self.menu: BoardMenu | None = None
         """The board as a menu while it is set (see the module doc)."""
         self._clearing = False
@@ -319,7 +322,7 @@ class BoardService(MenuControl):
 
     def _search_hint(self, position: Position) -> SearchResult:
         seed = random.randrange(1 << 16)
-        return best_turn(position, time_budget=self.settings.hint_seconds, seed=seed)
+        return self._hint_engine.best(position, time_budget=self.settings.hint_seconds, seed=seed)
 
     def _hint_found(self, position: Position, result: SearchResult) -> None:
         if result.turn is None or self.game.position != position or self.game.turn is None:

@@ -1,31 +1,33 @@
-"""How good a position is for one side, without looking ahead.
+"""How good a position is for one side, without looking ahead: learned weights times
+features.
 
 The search calls this at its horizon, after checking that the player to move cannot win
 at once, so the evaluation is about what happens *next*: who stands high, who threatens
-to win and whether that threat can still be domed, who can move and climb, who is being
-trapped. The gods enter through the same bitboard helpers the win detector uses:
+to win and whether that threat can still be stopped, who can move and climb, who is being
+trapped. Each side's features (`side_features`) are counted with its god's powers,
+through the same bitboard helpers as the win detector (`tactics.py`):
 
 - Apollo and Minotaur reach: their moves onto opponents' cells count for mobility and
-  threats (`tactics.move_targets`).
-- Artemis range: cells two moves away count for mobility, and level-3 cells her second
-  move reaches count as threats.
-- Athena's block: a side under it can neither climb nor threaten to climb.
-- Pan's drop: a Pan worker on level 2 or 3 next to a cell two levels lower threatens.
-- Atlas domes at any level: a level-2 cell one block from an opponent's threat counts
-  for nothing when Atlas can reach it to dome it first.
-- Prometheus (building before moving) and Hermes (building without moving) also build
-  next to where they stand: that widens what they can stop.
-- Builders that add two blocks a turn (Demeter, Hephaestus, Prometheus) turn a level-2
-  cell next to their level-2 worker into a threat faster: such cells count for more.
+  threats; Artemis: level-3 cells her second move reaches are threats; Pan: a drop of two
+  levels is a threat; Athena's block: a side under it can neither climb nor threaten.
+- A threat counts as stoppable when an opposing worker can reach a cell next to it (to
+  build on it next turn); Prometheus and Hermes also build next to where they stand.
 
-A threat is stopped by building on its cell (a dome on level 3; a block under a Pan
-drop), so it counts as stoppable when an opposing worker can build there next turn.
-
-Scores are in points; a win is `WIN` (the search subtracts the distance to it).
+Besides the shared weights, every god has its own weights for its side's level-2
+workers, mobility, climbing options, near threats and threats (`GOD_FEATURES`): how
+much those are worth depends on the power (Artemis' reach, Atlas' domes, a second
+build). The weights live in `weights.json`, fitted by `tools/fit_evaluation.py` from
+games the engine played against itself (the file records how); a side's value is the
+weights times its features, and a position's value is one side's minus its strongest
+opponent's, plus a tempo bonus for the side to move. Scores are in points (100 points:
+odds of about e to 1 to win); a won game is `WIN` (the search subtracts the distance).
 """
 
 from __future__ import annotations
 
+import json
+from importlib import resources
+from operator import mul
 from typing import NamedTuple
 
 from santorini_hw.hints.tactics import move_targets, worker_wins
@@ -34,61 +36,196 @@ from santorini_hw.rules.gods import God
 from santorini_hw.rules.position import Position
 
 WIN = 100_000
-HEIGHT = (0, 12, 40, 40)
-"""Value of a worker's height: level 2 is where wins are launched from."""
-MOBILITY = 3
-CLIMB_OPTION = 8
-"""Per neighbouring cell one level up that the worker may step onto."""
-RANGE = 1
-"""Per extra cell Artemis reaches with her second move."""
-TRAPPED_WORKER = 50
-TRAPPED_SIDE = 400
-"""No worker of the side can move: at its turn it loses (or is eliminated)."""
-THREAT = 70
-EXTRA_THREAT = 150
-"""Each further winning cell: one build rarely stops two."""
-UNSTOPPABLE = 600
-"""A winning cell that no opposing worker can reach to dome."""
-NEAR_THREAT = 10
-"""A free level-2 cell next to a level-2 worker: one block from a threat."""
-BUILDER_NEAR_THREAT = 20
-TEMPO = 15
-
-_DOUBLE_BUILDERS = (God.DEMETER, God.HEPHAESTUS, God.PROMETHEUS)
+FEATURES = (
+    "level1",  # workers on level 1
+    "level2",  # workers on level 2
+    "level3",  # workers on level 3 (set-up positions only)
+    "mobility",  # cells the workers can move to
+    "climbs",  # of those, one level up
+    "centre",  # workers' closeness to the centre (2 centre, 1 ring, 0 edge)
+    "trapped_workers",
+    "trapped",  # no worker can move: at its turn the side loses
+    "threat",  # it could win next turn
+    "extra_threats",  # winning cells beyond the first: one build rarely stops two
+    "unstoppable",  # a winning cell no opposing worker can build on first
+    "near_threats",  # free level-2 cells next to its level-2 workers
+    "high_neighbours",  # free cells one level above a worker, next to it (stairs)
+)
+GOD_FEATURES = ("level2", "mobility", "climbs", "near_threats", "threat")
+"""Features that also get a weight of their own per god."""
+_GOD_INDEX = tuple(FEATURES.index(name) for name in GOD_FEATURES)
+_CENTRE = tuple(2 - max(abs(cell % 5 - 2), abs(cell // 5 - 2)) for cell in range(25))
 _BUILD_WHERE_THEY_STAND = (God.PROMETHEUS, God.HERMES)
+_FORCING = (God.APOLLO, God.MINOTAUR)
+_REACHING = (God.ARTEMIS, God.PAN)
 
 
-class _SideView(NamedTuple):
-    """What one side's workers can do: the raw material of its score."""
+class Weights(NamedTuple):
+    base: tuple[float, ...]
+    """One per `FEATURES`."""
+    gods: dict[God | None, tuple[float, ...]]
+    """Per god (None: no power), one per `GOD_FEATURES`, added to the base weights."""
+    tempo: float
 
-    score: int
-    threats: int
-    """Cells the side could move onto to win on its next turn."""
-    near_threats: int
-    """Free level-2 cells next to the side's level-2 workers."""
-    near_value: int
-    """Points per near threat: more for double builders."""
-    build_reach: int
-    """Free cells the side could build on next turn (to stop a threat)."""
-    atlas: bool
+    @classmethod
+    def from_json(cls, data: dict[str, object]) -> Weights:
+        features = data["features"]
+        if features != list(FEATURES) or data["god_features"] != list(GOD_FEATURES):
+            raise ValueError(f"weights for features {features}, expected {list(FEATURES)}")
+        base = tuple(float(w) for w in data["base"])  # type: ignore[attr-defined]
+        gods: dict[God | None, tuple[float, ...]] = {None: (0.0,) * len(GOD_FEATURES)}
+        for name, values in data["gods"].items():  # type: ignore[attr-defined]
+            gods[God(name)] = tuple(float(w) for w in values)
+        return cls(base, gods, float(data["tempo"]))  # type: ignore[arg-type]
+
+    def side_weights(self, god: God | None) -> tuple[float, ...]:
+        """The base weights with `god`'s own added in."""
+        merged = list(self.base)
+        for index, extra in zip(_GOD_INDEX, self.gods.get(god, ()), strict=False):
+            merged[index] += extra
+        return tuple(merged)
+
+
+def load_weights() -> Weights:
+    text = resources.files("santorini_hw.hints").joinpath("weights.json").read_text()
+    return Weights.from_json(json.loads(text))
+
+
+_SIDE_WEIGHTS: dict[God | None, tuple[float, ...]] = {}
+"""Per god, the weights its side is valued with (base plus the god's own)."""
+_TEMPO = [0.0]
+"""The bonus of the side to move."""
+
+
+def use_weights(weights: Weights) -> None:
+    """Evaluate with `weights` from now on (the fitting tool plays with the ones it fits)."""
+    _SIDE_WEIGHTS.clear()
+    _SIDE_WEIGHTS.update({god: weights.side_weights(god) for god in [None, *God]})
+    _TEMPO[0] = weights.tempo
+
+
+use_weights(load_weights())
 
 
 def evaluate(position: Position, side: int) -> int:
-    """Score of `position` for `side`: its features minus those of its strongest opponent.
+    """Score of `position` for `side`: its value minus that of its strongest opponent.
 
     Against several opponents (three players) only the strongest counts, as in a
     paranoid search where every other player is assumed to be against the root."""
-    views = {s: _side_view(position, s) for s in _live_sides(position)}
-    totals = {s: view.score + _threat_value(s, views) for s, view in views.items()}
-    if position.side in totals:
-        totals[position.side] += TEMPO
-    own = totals.get(side, -TRAPPED_SIDE)
-    return own - max(score for s, score in totals.items() if s != side)
+    values = {}
+    for each, (god, features) in all_features(position).items():
+        values[each] = float(sum(map(mul, _SIDE_WEIGHTS[god], features)))
+    if position.side in values:
+        values[position.side] += _TEMPO[0]
+    own = values.get(side, -2 * WIN)
+    return round(own - max(value for s, value in values.items() if s != side))
 
 
-def _live_sides(position: Position) -> list[int]:
+class _Reach(NamedTuple):
+    """Where one side's workers can go and win: the raw material of its features."""
+
+    god: God | None
+    up_ok: bool
+    targets: list[tuple[int, int]]
+    """(worker cell, cells it can move to) per worker."""
+    wins: int
+
+
+def all_features(position: Position) -> dict[int, tuple[God | None, list[int]]]:
+    """Every side still in the game: its god (of the member who moves next) and
+    `side_features`."""
     lineup = position.lineup
-    return sorted({lineup.sides[p] for p in range(len(lineup.players)) if position.alive(p)})
+    if len(lineup.players) == 2:
+        members = {0: 0, 1: 1}
+    else:
+        alive = {lineup.sides[p] for p in range(len(lineup.players)) if position.alive(p)}
+        members = {s: _next_member(position, s) for s in sorted(alive)}
+    reach = {s: _reach(position, s, lineup.gods[p]) for s, p in members.items()}
+    return {
+        s: (r.god, side_features(position, r, [reach[o] for o in reach if o != s]))
+        for s, r in reach.items()
+    }
+
+
+def _reach(position: Position, side: int, god: God | None) -> _Reach:
+    l1, l2, l3, domes, workers, _, athena, _, lineup = position
+    up_ok = athena < 0 or lineup.sides[athena] == side
+    occupied = 0
+    for side_workers in workers:
+        occupied |= side_workers
+    open_ = ~occupied & ~domes
+    allowed = (~l2, ~l3, -1, -1) if up_ok else (~l1, ~l2, ~l3, -1)
+    forcing = god in _FORCING
+    reaching = god in _REACHING
+    targets = []
+    wins = 0
+    for cell in cells_of(workers[side]):
+        height = (l1 >> cell & 1) + (l2 >> cell & 1) + (l3 >> cell & 1)
+        if forcing:
+            found = move_targets(position, cell, side, god, up_ok)
+        else:
+            found = NEIGHBOURS[cell] & allowed[height] & open_
+        targets.append((cell, found))
+        if reaching and height >= 1:
+            wins |= worker_wins(position, cell, found, god, up_ok)
+        elif height == 2:
+            wins |= found & l3 & ~domes
+    return _Reach(god, up_ok, targets, wins)
+
+
+def _build_reach(reach: _Reach) -> int:
+    """Cells the side could build on next turn (next to a cell it can move to)."""
+    around = 0
+    for cell, targets in reach.targets:
+        if reach.god in _BUILD_WHERE_THEY_STAND:
+            around |= NEIGHBOURS[cell]
+        for target in cells_of(targets):
+            around |= NEIGHBOURS[target]
+    return around
+
+
+def side_features(position: Position, own: _Reach, others: list[_Reach]) -> list[int]:
+    """One side's feature values, in the order of `FEATURES`."""
+    l1, l2, l3, domes = position.l1, position.l2, position.l3, position.domes
+    free = ~position.occupied & ~domes
+    levels = (~l1 & free, l1 & ~l2 & free, l2 & ~l3 & free, l3 & free, 0)
+    on_level = [0, 0, 0, 0]
+    mobility = climbs = centre = trapped_workers = stairs = 0
+    near = 0
+    for cell, targets in own.targets:
+        height = (l1 >> cell & 1) + (l2 >> cell & 1) + (l3 >> cell & 1)
+        on_level[height] += 1
+        mobility += targets.bit_count()
+        if own.up_ok:
+            climbs += (targets & levels[height + 1]).bit_count()
+        centre += _CENTRE[cell]
+        stairs += (NEIGHBOURS[cell] & levels[height + 1]).bit_count()
+        if not targets:
+            trapped_workers += 1
+        if height == 2:
+            near |= NEIGHBOURS[cell] & levels[2]
+    threats = own.wins.bit_count()
+    unstoppable = 0
+    if threats:
+        stoppers = 0
+        for other in others:
+            stoppers |= _build_reach(other)
+        unstoppable = 1 if own.wins & ~stoppers else 0
+    return [
+        on_level[1],
+        on_level[2],
+        on_level[3],
+        mobility,
+        climbs,
+        centre,
+        trapped_workers,
+        1 if trapped_workers == len(own.targets) else 0,
+        1 if threats else 0,
+        max(0, threats - 1),
+        unstoppable,
+        near.bit_count(),
+        stairs,
+    ]
 
 
 def _next_member(position: Position, side: int) -> int:
@@ -99,54 +236,3 @@ def _next_member(position: Position, side: int) -> int:
         if position.lineup.sides[player] == side and position.alive(player):
             return player
     raise ValueError(f"side {side} has no player left")
-
-
-def _side_view(position: Position, side: int) -> _SideView:
-    player = _next_member(position, side)
-    god = position.lineup.gods[player]
-    athena = position.athena
-    up_ok = not (athena >= 0 and position.lineup.sides[athena] != side)
-    free = ~position.occupied & ~position.domes
-    score = 0
-    build_reach = near_threats = threats = 0
-    trapped = True
-    for cell in cells_of(position.workers[side]):
-        height = position.height(cell)
-        targets = move_targets(position, cell, side, god, up_ok)
-        score += HEIGHT[height] + MOBILITY * targets.bit_count()
-        if up_ok and height < 3:
-            score += CLIMB_OPTION * (targets & position.exactly(height + 1)).bit_count()
-        threats |= worker_wins(position, cell, targets, god, up_ok)
-        if targets:
-            trapped = False
-        else:
-            score -= TRAPPED_WORKER
-        around = NEIGHBOURS[cell] if god in _BUILD_WHERE_THEY_STAND else 0
-        for target in cells_of(targets):
-            around |= NEIGHBOURS[target]
-        build_reach |= around & free
-        if god is God.ARTEMIS:
-            score += RANGE * (around & free & ~targets & ~(1 << cell)).bit_count()
-        if height == 2:
-            near_threats |= NEIGHBOURS[cell] & free & position.exactly(2)
-    if trapped:
-        score -= TRAPPED_SIDE
-    near_value = BUILDER_NEAR_THREAT if god in _DOUBLE_BUILDERS else NEAR_THREAT
-    return _SideView(score, threats, near_threats, near_value, build_reach, god is God.ATLAS)
-
-
-def _threat_value(side: int, views: dict[int, _SideView]) -> int:
-    """Points for `side`'s threats and near threats, given what its opponents can stop."""
-    own = views[side]
-    stoppers = domed_by_atlas = 0
-    for other, view in views.items():
-        if other != side:
-            stoppers |= view.build_reach
-            if view.atlas:
-                domed_by_atlas |= view.build_reach
-    value = own.near_value * (own.near_threats & ~domed_by_atlas).bit_count()
-    if own.threats:
-        value += THREAT + EXTRA_THREAT * (own.threats.bit_count() - 1)
-        if own.threats & ~stoppers:
-            value += UNSTOPPABLE
-    return value

@@ -1,24 +1,28 @@
-"""The hint engine: iterative-deepening alpha-beta over whole turns.
+"""The hint engine: iterative-deepening principal-variation search over whole turns.
 
-A node is a position; its children are the distinct outcomes of `generate_turns`. At
-every node the search first asks whether the player to move can win at once (a cheap
-bitboard test, `tactics.can_win_now`): if so the node is decided without generating a
-single turn, which also makes every horizon one turn deeper for wins. Otherwise it
-evaluates (at the horizon) or tries the turns: the transposition table's best turn
-first, then the others by their static evaluation, so that turns which create threats
-and stop the opponent's come early and cut the rest off.
+A node is a position; its children are the positions its player's turns lead to
+(`rules.outcomes.quiet_outcomes`, straight from the bitboards). At every node the search
+first asks whether the player to move can win at once (`tactics.can_win_now`): if so the
+node is decided without generating a single turn, which also makes every horizon one turn
+deeper for wins; and because of that test, only the turns that do not win are children.
+
+Ordering: the transposition table's turn first, then the killer turns of that depth, then
+(two or more turns from the horizon) by static evaluation, or (next to the horizon) by
+the history counters (`ordering.py`). The first child is searched with the full window,
+the others with a null window and again only when they beat it (PVS); from the second
+iteration on, the root starts with a narrow window around the last score (aspiration).
 
 Two players and four players in two teams are two sides: plain minimax between them.
-Three players use the paranoid model: the other two play together against the player
-the hint is for, which keeps alpha-beta sound. A player with no legal turn loses (two
-sides) or is eliminated and play goes on (three players).
+Three players use the paranoid model: the other two play together against the player the
+hint is for, which keeps alpha-beta sound. A player with no legal turn loses (two sides)
+or is eliminated and play goes on (three players).
 
 The search stops at a node budget (deterministic: the tests and the bench use it), a
 time budget (the board's default: 1 s) or a depth, whichever comes first, and answers
 with the best turn of the deepest finished iteration, or of the unfinished one when its
-first (previously best) turn has been searched and something beat it. For a given
-position, seed and node budget the answer is always the same: the seed only shuffles
-the root's turns before ordering, to vary between equally good turns.
+first (previously best) turn has been searched and something beat it. The chosen
+position's actions come from the rules core (`turns.turn_leading_to`, or
+`generate_turns` for a win), so the answer is always a legal turn with its actions.
 """
 
 from __future__ import annotations
@@ -28,20 +32,32 @@ from typing import NamedTuple
 
 from santorini_hw.clock import Clock, SystemClock
 from santorini_hw.hints.evaluation import WIN, evaluate
+from santorini_hw.hints.ordering import MoveOrder, move_id
 from santorini_hw.hints.tactics import can_win_now
 from santorini_hw.hints.tt import DECIDED, Bound, TranspositionTable
 from santorini_hw.hints.zobrist import child_key, position_key
+from santorini_hw.rules.outcomes import quiet_outcomes
 from santorini_hw.rules.position import Position
-from santorini_hw.rules.turns import Turn, generate_turns
+from santorini_hw.rules.turns import Turn, generate_turns, turn_leading_to
 
 DEFAULT_TIME = 1.0
 """Seconds per hint on the board when no budget is given."""
 MAX_DEPTH = 64
-_INFINITY = WIN + 1
+INFINITY = WIN + 1
+ASPIRATION = 60
+"""Half-width of the root's first window around the previous iteration's score."""
 _CLOCK_EVERY = 255
 """Read the clock once every 256 nodes: often enough to stop within a few milliseconds."""
+STATIC_ORDER_DEPTH = 3
+"""Nodes this many turns from the horizon or more sort their children by evaluation (and
+keep them); nearer the horizon that costs more than it saves, and the move order
+(table, killers, history) ranks them."""
 _ORDERED_CAPACITY = 4096
-"""Interior nodes whose ordered turns are kept (tens of kilobytes each: bounded for a Pi)."""
+"""Interior nodes whose ordered children are kept (tens of kilobytes each: bounded)."""
+
+Children = tuple[list[Position], list[int], list[int]]
+"""Child positions, their Zobrist keys (empty when computed as the search reaches each
+child) and move ids."""
 
 
 class SearchResult(NamedTuple):
@@ -63,8 +79,19 @@ class SearchResult(NamedTuple):
         return WIN - self.score if self.score > 0 else -(WIN + self.score)
 
 
-class _OutOfBudgetError(Exception):
-    """Raised deep in the tree when the node or time budget is spent."""
+class Limits(NamedTuple):
+    """What stops a search: seconds, nodes and turns ahead (None: no limit of that kind)."""
+
+    time: float | None
+    nodes: int | None
+    depth: int | None
+
+    @classmethod
+    def given(cls, time: float | None, nodes: int | None, depth: int | None) -> Limits:
+        """The limits asked for; with none at all, `DEFAULT_TIME`."""
+        if time is None and nodes is None and depth is None:
+            time = DEFAULT_TIME
+        return cls(time, nodes, depth)
 
 
 def best_turn(
@@ -76,25 +103,36 @@ def best_turn(
     seed: int = 0,
     clock: Clock | None = None,
 ) -> SearchResult:
-    """The engine's turn for the player to move. With no budget at all, `DEFAULT_TIME`."""
-    if time_budget is None and node_budget is None and depth is None:
-        time_budget = DEFAULT_TIME
-    search = _Search(
-        position, time_budget, node_budget, depth, seed=seed, clock=clock or SystemClock()
+    """The engine's turn for the player to move, searched from an empty table: the same
+    position, budget and seed give the same answer. With no budget at all, `DEFAULT_TIME`.
+    (`engine.HintEngine` keeps the table from one hint of a game to the next.)"""
+    search = Search(
+        position,
+        Limits.given(time_budget, node_budget, depth),
+        seed=seed,
+        clock=clock or SystemClock(),
+        table=TranspositionTable(),
+        order=MoveOrder(),
     )
     return search.run()
 
 
-class _Search:
+class OutOfBudgetError(Exception):
+    """Raised deep in the tree when the node or time budget is spent."""
+
+
+class Search:
+    """One search from `root`, with a table and move order that may outlive it."""
+
     def __init__(
         self,
         root: Position,
-        time_budget: float | None,
-        node_budget: int | None,
-        depth: int | None,
+        limits: Limits,
         *,
         seed: int,
         clock: Clock,
+        table: TranspositionTable,
+        order: MoveOrder,
     ) -> None:
         self.root = root
         self.side = root.side
@@ -102,73 +140,112 @@ class _Search:
         self.three_players = len(root.lineup.players) == 3
         self.clock = clock
         self.start = clock.monotonic()
-        self.deadline = None if time_budget is None else self.start + time_budget
-        self.node_limit = node_budget
-        self.max_depth = min(depth, MAX_DEPTH) if depth is not None else MAX_DEPTH
+        self.deadline = None if limits.time is None else self.start + limits.time
+        self.node_limit = limits.nodes
+        self.max_depth = min(limits.depth, MAX_DEPTH) if limits.depth is not None else MAX_DEPTH
         self.rng = random.Random(seed)
         self.nodes = 0
-        self.table = TranspositionTable()
-        self.ordered: dict[int, tuple[list[Turn], list[int]]] = {}
-        """Turns of interior nodes (searched two or more turns deep), best-looking first,
-        with their children's keys: iterative deepening visits them again and again."""
+        self.table = table
+        self.order = order
+        self.ordered: dict[int, Children] = {}
+        """Children of interior nodes (two or more turns from the horizon), best-looking
+        first: iterative deepening visits them again and again."""
 
     def _result(self, turn: Turn | None, score: int, depth: int) -> SearchResult:
         return SearchResult(turn, score, depth, self.nodes, self.clock.monotonic() - self.start)
 
     def run(self) -> SearchResult:
         self.nodes = 1
-        turns = generate_turns(self.root)
-        if not turns:
+        root = self.root
+        if can_win_now(root):
+            wins = [turn for turn in generate_turns(root) if turn.winner is not None]
+            return self._result(wins[0], WIN - 1, 1)
+        children = quiet_outcomes(root)
+        if not children:
             return self._result(None, -WIN, 0)
-        for turn in turns:
-            if turn.winner is not None:
-                return self._result(turn, WIN - 1, 1)
-        self.rng.shuffle(turns)
-        key = position_key(self.root)
-        statics = [self._static(turn.result) for turn in turns]
-        order = sorted(range(len(turns)), key=lambda i: -statics[i])
-        turns = [turns[i] for i in order]
-        keys = [child_key(key, self.root, turn.result) for turn in turns]
-        best, score, done = turns[0], statics[order[0]], 0
-        for depth in range(1, self.max_depth + 1):
-            first = turns.index(best)  # the last iteration's best turn goes first
-            turns.insert(0, turns.pop(first))
+        self.rng.shuffle(children)
+        key = position_key(root)
+        statics: list[int] = []
+        last_depth = self.max_depth
+        try:  # hundreds of turns (Hermes: thousands) count against the budget too
+            for child in children:
+                self._spend()
+                statics.append(self._static(child))
+        except OutOfBudgetError:  # answer with the best-looking turn evaluated so far
+            statics += [-INFINITY] * (len(children) - len(statics))
+            last_depth = 0
+        order = sorted(range(len(children)), key=lambda i: -statics[i])
+        children = [children[i] for i in order]
+        best, score, done = children[0], statics[order[0]], 0
+        entry = self.table.probe(key, 0)
+        if entry is not None:  # a hint earlier in the game searched this position
+            moves = [move_id(root, child, self.side) for child in children]
+            if entry.best in moves:
+                best = children[moves.index(entry.best)]
+        keys = [child_key(key, root, child) for child in children]
+        for depth in range(1, last_depth + 1):
+            first = children.index(best)  # the last iteration's best turn goes first
+            children.insert(0, children.pop(first))
             keys.insert(0, keys.pop(first))
-            found, found_score, complete = self._root(turns, keys, depth)
+            found, found_score, complete = self._aspired(children, keys, depth, score)
             if found is not None:
                 best, score = found, found_score
             if not complete:
                 break
             done = depth
+            move = move_id(root, best, self.side)
+            self.table.store(key, ply=0, depth=depth, bound=Bound.EXACT, score=score, best=move)
             if abs(score) >= DECIDED:
                 break
-        return self._result(best, score, done)
+        turn = turn_leading_to(root, best)
+        assert turn is not None, "every quiet outcome has a turn leading to it"
+        return self._result(turn, score, done)
+
+    def _aspired(
+        self, children: list[Position], keys: list[int], depth: int, guess: int
+    ) -> tuple[Position | None, int, bool]:
+        """The root at `depth`, first within a window around `guess`, and again with the
+        full window when the score falls outside it."""
+        if depth > 1 and abs(guess) < DECIDED:
+            low, high = guess - ASPIRATION, guess + ASPIRATION
+            found, score, complete = self._root(children, keys, depth, low, high)
+            if not complete or low < score < high:
+                return found, score, complete
+        return self._root(children, keys, depth, -INFINITY, INFINITY)
 
     def _root(
-        self, turns: list[Turn], keys: list[int], depth: int
-    ) -> tuple[Turn | None, int, bool]:
-        """Best turn and score at `depth`, and whether every turn was searched."""
-        alpha = -_INFINITY
-        best: Turn | None = None
+        self, children: list[Position], keys: list[int], depth: int, low: int, high: int
+    ) -> tuple[Position | None, int, bool]:
+        """Best child and score at `depth` within (low, high) (None when none beat `low`),
+        and whether every child was searched."""
+        alpha = low
+        best: Position | None = None
         try:
-            for turn, key in zip(turns, keys, strict=True):
-                score = self._search(turn.result, key, depth - 1, alpha, _INFINITY, ply=1)
+            for index, (child, key) in enumerate(zip(children, keys, strict=True)):
+                if index == 0:
+                    score = self._search(child, key, depth - 1, alpha, high, ply=1)
+                else:
+                    score = self._search(child, key, depth - 1, alpha, alpha + 1, ply=1)
+                    if alpha < score < high:
+                        score = self._search(child, key, depth - 1, alpha, high, ply=1)
                 if score > alpha:
-                    alpha, best = score, turn
-        except _OutOfBudgetError:
+                    alpha, best = score, child
+                    if alpha >= high:
+                        break
+        except OutOfBudgetError:
             return best, alpha, False
         return best, alpha, True
 
     def _spend(self) -> None:
         self.nodes += 1
         if self.node_limit is not None and self.nodes > self.node_limit:
-            raise _OutOfBudgetError
+            raise OutOfBudgetError
         if (
             self.deadline is not None
             and not self.nodes & _CLOCK_EVERY
             and self.clock.monotonic() >= self.deadline
         ):
-            raise _OutOfBudgetError
+            raise OutOfBudgetError
 
     def _search(
         self, position: Position, key: int, depth: int, alpha: int, beta: int, *, ply: int
@@ -191,19 +268,24 @@ class _Search:
                     return entry.score
                 if entry.bound == Bound.UPPER and entry.score <= alpha:
                     return entry.score
-        turns, keys = self._children(position, key, depth, keyed=hint != 0)
-        if not turns:
+        children, keys, moves = self._children(position, key, depth, ply, hint)
+        if not children:
             return self._stuck(position, key, depth, alpha, beta, ply=ply)
-        order: list[int] | range = range(len(turns))
-        if hint and hint in keys:
-            first = keys.index(hint)
-            order = [first, *(i for i in range(len(turns)) if i != first)]
         low, high = alpha, beta
-        best_score = -_INFINITY if maximizing else _INFINITY
+        best_score = -INFINITY if maximizing else INFINITY
         best = 0
-        for index in order:
-            child = keys[index] if keys else 0
-            score = self._search(turns[index].result, child, depth - 1, low, high, ply=ply + 1)
+        for index, child in enumerate(children):
+            if depth == 1:
+                score = self._leaf(child, ply + 1)
+            else:
+                child_key_ = keys[index] if keys else child_key(key, position, child)
+                if index == 0:
+                    window = low, high
+                else:
+                    window = (low, low + 1) if maximizing else (high - 1, high)
+                score = self._search(child, child_key_, depth - 1, *window, ply=ply + 1)
+                if index and low < score < high:
+                    score = self._search(child, child_key_, depth - 1, low, high, ply=ply + 1)
             if maximizing:
                 if score > best_score:
                     best_score, best = score, index
@@ -212,41 +294,61 @@ class _Search:
                 best_score, best = score, index
                 high = min(high, score)
             if low >= high:
+                self.order.cut(ply, moves[index], depth)
                 break
-        best_key = keys[best] if keys else child_key(key, position, turns[best].result)
         if best_score <= alpha:
             bound = Bound.UPPER
         elif best_score >= beta:
             bound = Bound.LOWER
         else:
             bound = Bound.EXACT
-        self.table.store(key, ply=ply, depth=depth, bound=bound, score=best_score, best=best_key)
+        self.table.store(key, ply=ply, depth=depth, bound=bound, score=best_score, best=moves[best])
         return best_score
 
-    def _children(
-        self, position: Position, key: int, depth: int, *, keyed: bool
-    ) -> tuple[list[Turn], list[int]]:
-        """The turns from `position` with their children's keys; ordered and kept for
-        interior nodes. At the last turn before the horizon they come in generation order
-        and without keys unless `keyed` (to find the table's best turn): every child is
-        evaluated there anyway, and leaves need no key, so ordering and hashing would
-        cost more than they save."""
-        cached = self.ordered.get(key)
-        if cached is not None:
-            return cached
-        turns = generate_turns(position)
-        if depth < 2:
-            return turns, [child_key(key, position, t.result) for t in turns] if keyed else []
-        keys = [child_key(key, position, turn.result) for turn in turns]
-        mover = self.sides[position.to_move]
-        sign = 1 if mover == self.side else -1
-        statics = [sign * self._static(turn.result) for turn in turns]
-        order = sorted(range(len(turns)), key=lambda i: -statics[i])
-        cached = [turns[i] for i in order], [keys[i] for i in order]
-        if len(self.ordered) >= _ORDERED_CAPACITY:
-            self.ordered.clear()
-        self.ordered[key] = cached
-        return cached
+    def _leaf(self, position: Position, ply: int) -> int:
+        """A node at the horizon (inlined `_search` with depth 0: no key, no table)."""
+        self._spend()
+        if can_win_now(position):
+            return WIN - ply - 1 if self.sides[position.to_move] == self.side else ply + 1 - WIN
+        return evaluate(position, self.side)
+
+    def _children(self, position: Position, key: int, depth: int, ply: int, hint: int) -> Children:
+        """The children of `position` in search order. `STATIC_ORDER_DEPTH` or more turns
+        from the horizon they are sorted by static evaluation once and kept with their keys;
+        nearer, only the move order ranks them, and a child's key is computed only if the
+        search reaches it (leaves need none)."""
+        side = self.sides[position.to_move]
+        cached = self.ordered.get(key) if depth >= STATIC_ORDER_DEPTH else None
+        if cached is None:
+            children = quiet_outcomes(position)
+            moves = [move_id(position, child, side) for child in children]
+            if depth < STATIC_ORDER_DEPTH:
+                ranked = self.order.rank(ply, moves, hint)
+                return [children[i] for i in ranked], [], [moves[i] for i in ranked]
+            sign = 1 if side == self.side else -1
+            statics = [sign * self._static(child) for child in children]
+            ranked = sorted(range(len(children)), key=lambda i: -statics[i])
+            keys = [child_key(key, position, children[i]) for i in ranked]
+            cached = [children[i] for i in ranked], keys, [moves[i] for i in ranked]
+            if len(self.ordered) >= _ORDERED_CAPACITY:
+                self.ordered.clear()
+            self.ordered[key] = cached
+        return self._promoted(cached, ply, hint)
+
+    def _promoted(self, children: Children, ply: int, hint: int) -> Children:
+        """`children` with the table's turn, then the killers, moved to the front."""
+        positions, keys, moves = children
+        front = [hint, *self.order.killers.get(ply, ())]
+        picked = [moves.index(move) for move in dict.fromkeys(front) if move and move in moves]
+        if not picked or picked == list(range(len(picked))):
+            return children
+        rest = [i for i in range(len(moves)) if i not in picked]
+        ranked = picked + rest
+        return (
+            [positions[i] for i in ranked],
+            [keys[i] for i in ranked],
+            [moves[i] for i in ranked],
+        )
 
     def _static(self, position: Position) -> int:
         """Ordering score for the root's side: a turn that hands the next player a win is

@@ -12,28 +12,16 @@ Artemis. Apollo and Minotaur may also step onto an opponent's cell.
 
 from __future__ import annotations
 
-from santorini_hw.rules.cells import NEIGHBOURS, beyond, cells_of
+from santorini_hw.rules.cells import NEIGHBOURS, cells_of
 from santorini_hw.rules.gods import God
+from santorini_hw.rules.outcomes import targets
 from santorini_hw.rules.position import Position
 
 
 def move_targets(position: Position, cell: int, side: int, god: God | None, up_ok: bool) -> int:
     """Bitboard of cells `side`'s worker on `cell` may move to (one step, with `god`'s reach)."""
-    height = (position.l1 >> cell & 1) + (position.l2 >> cell & 1) + (position.l3 >> cell & 1)
-    reach = NEIGHBOURS[cell] & ~position.domes & position.at_most(height + 1 if up_ok else height)
-    occupied = position.occupied
-    targets = reach & ~occupied
-    if god is God.APOLLO or god is God.MINOTAUR:
-        opponents = reach & occupied & ~position.workers[side]
-        if god is God.APOLLO:
-            targets |= opponents
-        else:
-            blocked = occupied | position.domes
-            for target in cells_of(opponents):
-                landing = beyond(cell, target)
-                if landing >= 0 and not blocked >> landing & 1:
-                    targets |= 1 << target
-    return targets
+    board = (position.l1, position.l2, position.l3, position.domes)
+    return targets(board, position.workers, side, cell, god, up_ok=up_ok)
 
 
 def winning_cells(position: Position, player: int, up_ok: bool) -> int:
@@ -67,5 +55,20 @@ def worker_wins(position: Position, cell: int, targets: int, god: God | None, up
 
 
 def can_win_now(position: Position) -> bool:
-    """The player to move has a winning turn (agrees with `turns.winning_turn_exists`)."""
-    return winning_cells(position, position.to_move, not position.athena_blocks_mover) != 0
+    """The player to move has a winning turn (agrees with `turns.winning_turn_exists`).
+
+    Asked at every node of the search: for gods other than Pan and Artemis it first
+    checks the one way to win, a level-2 worker next to an undomed level-3 cell."""
+    _, l2, l3, domes, workers, me, athena, _, lineup = position
+    up_ok = athena < 0 or lineup.sides[athena] == lineup.sides[me]
+    god = lineup.gods[me]
+    if god is not God.PAN and god is not God.ARTEMIS:
+        if not up_ok:
+            return False
+        goals = l3 & ~domes
+        near = 0
+        for cell in cells_of(workers[lineup.sides[me]] & l2 & ~l3):
+            near |= NEIGHBOURS[cell] & goals
+        if not near:
+            return False
+    return winning_cells(position, me, up_ok) != 0

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
-from santorini_hw.rules.actions import Action
+from santorini_hw.rules.actions import DOME, MOVE, Action
 from santorini_hw.rules.gods import God
 from santorini_hw.rules.position import Position
 from santorini_hw.rules.turn import (
@@ -64,6 +64,38 @@ def _first_visit(state: TurnState, seen: set[tuple[object, ...]] | None) -> bool
         return False
     seen.add(key)
     return True
+
+
+def turn_leading_to(position: Position, result: Position) -> Turn | None:
+    """The shortest legal turn from `position` that does not win and ends in `result`, or
+    None. The search picks a resulting position (`outcomes.quiet_outcomes`); this finds
+    its actions without generating every turn: builds that `result` does not show are
+    never tried, so only the moves branch (and Hermes' walks, each state once)."""
+    seen: set[tuple[object, ...]] = set()
+    frontier = [start_turn(position)]
+    while frontier:
+        following = []
+        for state in frontier:
+            if can_end(state) and finish(state) == result:
+                return Turn(state.actions, result, None)
+            for action in candidates(state):
+                if action.kind != MOVE and not _shown(state.board, result, action):
+                    continue
+                child = apply_action(state, action)
+                key = state_key(child)
+                if not child.won and key not in seen:
+                    seen.add(key)
+                    following.append(child)
+        frontier = following
+    return None
+
+
+def _shown(board: Position, result: Position, build: Action) -> bool:
+    """`result` has the piece `build` would add (a dome, or one more block)."""
+    cell = build.dst
+    if build.kind == DOME:
+        return bool(result.domes >> cell & 1)
+    return not board.domes >> cell & 1 and result.height(cell) > board.height(cell)
 
 
 def random_turn(position: Position, rng: random.Random) -> Turn | None:

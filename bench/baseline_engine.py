@@ -1,0 +1,108 @@
+"""The hint engine of an earlier commit, as a player for `hints.match`.
+
+`git archive REV santorini_hw` unpacks that commit's package into a temporary directory,
+and a child Python process imports it from there (PYTHONPATH first, so it shadows this
+checkout) and answers one search per line: position JSON and a time budget in, the
+resulting position out. The match maps that position back to the legal turn of today's
+rules core that leads to it, so an illegal answer stops the match with an error.
+Both engines think in turn, never at the same time: the same CPU for each.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from types import TracebackType
+
+from santorini_hw.rules.position import Position
+from santorini_hw.rules.position_json import position_from_json, position_to_json
+from santorini_hw.rules.turns import Turn, generate_turns
+
+ROOT = Path(__file__).resolve().parent.parent
+DRIVER = """
+import json, sys
+import santorini_hw
+from santorini_hw.hints.search import best_turn
+from santorini_hw.rules.position_json import position_from_json, position_to_json
+print(json.dumps({"package": santorini_hw.__file__}), flush=True)
+for line in sys.stdin:
+    request = json.loads(line)
+    position = position_from_json(request["position"])
+    turn = best_turn(position, time_budget=request["time"], seed=request["seed"]).turn
+    answer = None if turn is None else position_to_json(turn.result)
+    print(json.dumps({"result": answer}), flush=True)
+"""
+
+
+class BaselineEngine:
+    """A child process running the engine of commit `rev`; use it as a context manager."""
+
+    def __init__(self, rev: str, seconds: float) -> None:
+        self.rev = rev
+        self.seconds = seconds
+        self.directory = tempfile.TemporaryDirectory(prefix="baseline-engine-")
+        archive = subprocess.run(
+            ["git", "archive", rev, "santorini_hw"], cwd=ROOT, check=True, capture_output=True
+        ).stdout
+        subprocess.run(["tar", "-x", "-C", self.directory.name], input=archive, check=True)
+        environment = {**os.environ, "PYTHONPATH": self.directory.name}
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", DRIVER],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            env=environment,
+            cwd=self.directory.name,
+        )
+        package = self._read()["package"]
+        if not str(package).startswith(self.directory.name):
+            raise RuntimeError(f"the baseline imported {package}, not commit {rev}'s package")
+
+    def _read(self) -> dict[str, object]:
+        assert self.process.stdout is not None
+        line = self.process.stdout.readline()
+        if not line:
+            raise RuntimeError(f"the baseline engine ({self.rev}) stopped")
+        answer: dict[str, object] = json.loads(line)
+        return answer
+
+    def __call__(self, position: Position, rng: random.Random) -> Turn | None:
+        """The baseline's turn (a match player): its result mapped to today's legal turn."""
+        assert self.process.stdin is not None
+        request = {
+            "position": position_to_json(position),
+            "time": self.seconds,
+            "seed": rng.getrandbits(32),
+        }
+        self.process.stdin.write(json.dumps(request) + "\n")
+        self.process.stdin.flush()
+        result = self._read()["result"]
+        if result is None:
+            return None
+        after = position_from_json(result)
+        for turn in generate_turns(position):
+            if turn.result == after:
+                return turn
+        raise RuntimeError(f"the baseline played an illegal turn: {position!r} -> {after!r}")
+
+    def close(self) -> None:
+        if self.process.stdin is not None:
+            self.process.stdin.close()
+        self.process.wait(timeout=30)
+        self.directory.cleanup()
+
+    def __enter__(self) -> BaselineEngine:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        self.close()

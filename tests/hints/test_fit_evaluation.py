@@ -1,0 +1,42 @@
+"""The offline fitting tool: its feature layout and its regression."""
+
+from __future__ import annotations
+
+import random
+
+from santorini_hw.hints.evaluation import FEATURES, GOD_FEATURES, Weights
+from santorini_hw.rules.gods import God
+from tools.fit_evaluation import GODS, SIZE, expanded, fit, weights_document
+
+
+def test_a_gods_features_are_copied_into_its_own_columns() -> None:
+    features = [0] * len(FEATURES)
+    features[FEATURES.index("mobility")] = 7
+    x = expanded(God.ARTEMIS, features)
+    own = len(FEATURES) + GODS.index(God.ARTEMIS) * len(GOD_FEATURES)
+    assert x == {FEATURES.index("mobility"): 7.0, own + GOD_FEATURES.index("mobility"): 7.0}
+
+
+def test_the_regression_learns_which_side_of_a_feature_wins() -> None:
+    rng = random.Random(1)
+    samples = []
+    for _ in range(400):
+        height = rng.choice([-2, -1, 1, 2])
+        samples.append(({FEATURES.index("level2"): float(height)}, 1 if height > 0 else 0))
+    w, loss = fit(samples, seed=1, epochs=100, l2=0.0, god_l2=0.0)
+    assert w[FEATURES.index("level2")] > 1.0
+    assert abs(w[SIZE]) < 0.5  # no tempo in this data
+    assert loss < 0.3
+
+
+def test_fitted_columns_become_a_weights_file_the_evaluation_reads() -> None:
+    w = [0.0] * (SIZE + 1)
+    none_mobility = len(FEATURES) + GOD_FEATURES.index("mobility")
+    pan_mobility = none_mobility + GODS.index(God.PAN) * len(GOD_FEATURES)
+    w[FEATURES.index("mobility")] = 0.03
+    w[none_mobility] = 0.01
+    w[pan_mobility] = 0.05
+    weights = Weights.from_json({**weights_document(w), "source": "test"})
+    mobility = FEATURES.index("mobility")
+    assert round(weights.side_weights(None)[mobility], 1) == 4.0  # base plus the no-god copy
+    assert round(weights.side_weights(God.PAN)[mobility], 1) == 8.0  # base plus Pan's copy

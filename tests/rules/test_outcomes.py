@@ -1,0 +1,89 @@
+"""The bitboard turn outcomes (search) and random outcomes (playouts) against the rules
+core's action-by-action turns, for every god and player count."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from santorini_hw.rules.gods import God
+from santorini_hw.rules.outcomes import quiet_outcomes
+from santorini_hw.rules.playout import random_game, random_outcome
+from santorini_hw.rules.position import Position
+from santorini_hw.rules.turn import can_end, finish, play, start_turn
+from santorini_hw.rules.turns import generate_turns, turn_leading_to
+from tests.hints.strategies import GODS, positions
+from tests.rules.helpers import position
+
+
+@pytest.mark.parametrize("god", GODS, ids=lambda god: getattr(god, "value", "none"))
+@settings(max_examples=80, deadline=None)
+@given(data=st.data())
+def test_quiet_outcomes_are_the_non_winning_turn_results(
+    god: God | None, data: st.DataObject
+) -> None:
+    start: Position = data.draw(positions(god=god))
+    expected = {turn.result for turn in generate_turns(start) if turn.winner is None}
+    found = quiet_outcomes(start)
+    assert len(found) == len(set(found))
+    assert set(found) == expected
+
+
+@pytest.mark.parametrize("god", GODS, ids=lambda god: getattr(god, "value", "none"))
+@settings(max_examples=60, deadline=None)
+@given(data=st.data(), seed=st.integers(0, 1 << 16))
+def test_random_outcome_is_a_legal_turn_or_none_when_trapped(
+    god: God | None, data: st.DataObject, seed: int
+) -> None:
+    start: Position = data.draw(positions(god=god))
+    legal = {(turn.result, turn.winner is not None) for turn in generate_turns(start)}
+    outcome = random_outcome(start, random.Random(seed))
+    if not legal:
+        assert outcome is None
+    else:
+        assert outcome in legal
+
+
+def test_athena_moving_up_blocks_the_next_player() -> None:
+    start = position(
+        {"A": ["a1", "e5"], "B": ["c3", "c5"]}, heights={"b1": 1}, gods={"A": "Athena"}
+    )
+    blocked = [after for after in quiet_outcomes(start) if after.workers[0] >> 1 & 1]
+    assert blocked and all(after.athena == 0 for after in blocked)
+
+
+def test_a_pan_drop_of_two_levels_is_not_a_quiet_outcome() -> None:
+    start = position({"A": ["a1", "e5"], "B": ["c3", "c5"]}, heights={"a1": 2}, gods={"A": "Pan"})
+    destinations = {after.workers[0] & ~(1 << 24) for after in quiet_outcomes(start)}
+    assert 1 << 1 not in destinations  # b1 is level 0: that drop wins
+    assert any(turn.winner == "A" for turn in generate_turns(start))
+
+
+def test_random_games_end_with_a_winner_for_every_pairing() -> None:
+    rng = random.Random(3)
+    for first in GODS:
+        for second in (None, God.APOLLO, God.HERMES):
+            game = random_game(rng, (first, second))
+            assert game.winner in ("A", "B")
+            assert game.turns >= 1
+
+
+@pytest.mark.parametrize("god", GODS, ids=lambda god: getattr(god, "value", "none"))
+@settings(max_examples=30, deadline=None)
+@given(data=st.data())
+def test_the_turn_leading_to_an_outcome_is_a_legal_turn_no_longer_than_generate_turns(
+    god: God | None, data: st.DataObject
+) -> None:
+    start: Position = data.draw(positions(god=god))
+    shortest = {turn.result: turn for turn in generate_turns(start) if turn.winner is None}
+    for result in data.draw(st.permutations(quiet_outcomes(start)))[:5]:
+        turn = turn_leading_to(start, result)
+        assert turn is not None and turn.result == result and turn.winner is None
+        assert len(turn.actions) <= len(shortest[result].actions)  # breadth first: shortest
+        state = start_turn(start)
+        for action in turn.actions:  # `play` checks every action against the rules
+            state = play(state, action)
+        assert can_end(state) and finish(state) == result

@@ -1,0 +1,207 @@
+"""Fit the evaluation's weights from games the engine plays against itself.
+
+    .venv/bin/python tools/fit_evaluation.py --rounds 2 --games 500 --nodes 120 --seed 16
+
+1. Self-play: two-player games from random openings (every other game with two random
+   gods), both sides the engine at a node budget (deterministic), with a random turn now
+   and then in the first turns so the games differ. Every position where the player to
+   move cannot win at once (the positions the search evaluates) is kept with the game's
+   result. The first round plays with `tools/start_weights.json` (hand-set); each
+   further round plays with the weights fitted so far, and every fit uses all the games.
+2. Fit: logistic regression of "the player to move wins" on the difference between the
+   two sides' features (`evaluation.side_features`, plus each god's own copy of
+   `GOD_FEATURES`), with L2 regularisation, by mini-batch Adam from a fixed seed. The
+   intercept is the tempo bonus. Weights are written in points (100 × the coefficient).
+3. The result goes to santorini_hw/hints/weights.json with the seed, the games and the
+   fit's log-loss, so anyone can reproduce it (same seed and arguments, same file).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+import time
+from pathlib import Path
+
+from santorini_hw.hints.evaluation import (
+    FEATURES,
+    GOD_FEATURES,
+    Weights,
+    all_features,
+    use_weights,
+)
+from santorini_hw.hints.match import openings
+from santorini_hw.hints.search import best_turn
+from santorini_hw.hints.tactics import can_win_now
+from santorini_hw.rules.gods import God
+from santorini_hw.rules.position import Position
+from santorini_hw.rules.turns import random_turn
+
+WEIGHTS = Path(__file__).resolve().parent.parent / "santorini_hw" / "hints" / "weights.json"
+START = Path(__file__).resolve().parent / "start_weights.json"
+GODS: list[God | None] = [None, *God]
+SIZE = len(FEATURES) + len(GODS) * len(GOD_FEATURES)
+Sample = tuple[dict[int, float], int]
+
+
+def expanded(god: God | None, features: list[int]) -> dict[int, float]:
+    """The features with the god's own copies, as index -> value (non-zero only)."""
+    values = {i: float(v) for i, v in enumerate(features) if v}
+    offset = len(FEATURES) + GODS.index(god) * len(GOD_FEATURES)
+    for k, name in enumerate(GOD_FEATURES):
+        value = features[FEATURES.index(name)]
+        if value:
+            values[offset + k] = float(value)
+    return values
+
+
+def sample_of(position: Position) -> dict[int, float]:
+    """Features of the player to move minus the opponent's."""
+    sides = all_features(position)
+    mover = position.side
+    god, own = sides[mover]
+    other_god, other = sides[1 - mover]
+    x = expanded(god, own)
+    for index, value in expanded(other_god, other).items():
+        x[index] = x.get(index, 0.0) - value
+    return x
+
+
+def self_play(games: int, nodes: int, seed: int, explore: float) -> list[Sample]:
+    rng = random.Random(seed)
+    samples: list[Sample] = []
+    started = time.monotonic()
+    for game in range(games):
+        position = next(openings(rng, gods=game % 2 == 1))
+        seen: list[tuple[Position, dict[int, float]]] = []
+        winner = -1
+        for number in range(200):
+            if not can_win_now(position):
+                seen.append((position, sample_of(position)))
+            if number < 6 and rng.random() < explore:
+                turn = random_turn(position, rng)
+            else:
+                turn = best_turn(position, node_budget=nodes, seed=rng.getrandbits(32)).turn
+            if turn is None:
+                winner = 1 - position.to_move
+                break
+            if turn.winner is not None:
+                winner = position.to_move
+                break
+            position = turn.result
+        if winner < 0:
+            continue
+        samples += [(x, 1 if p.to_move == winner else 0) for p, x in seen]
+        if (game + 1) % 25 == 0:
+            print(
+                f"{game + 1} games, {len(samples)} positions, {time.monotonic() - started:.0f} s",
+                file=sys.stderr,
+                flush=True,
+            )
+    return samples
+
+
+def fit(
+    samples: list[Sample], seed: int, epochs: int, l2: float, god_l2: float
+) -> tuple[list[float], float]:
+    """Logistic regression by mini-batch Adam; returns coefficients (the last is the
+    intercept) and the final mean log-loss."""
+    rng = random.Random(seed)
+    w = [0.0] * (SIZE + 1)
+    m = [0.0] * (SIZE + 1)
+    v = [0.0] * (SIZE + 1)
+    rate, beta1, beta2, step = 0.02, 0.9, 0.999, 0
+    order = list(range(len(samples)))
+    for _ in range(epochs):
+        rng.shuffle(order)
+        for start in range(0, len(order), 256):
+            batch = order[start : start + 256]
+            grad = [(l2 if j < len(FEATURES) else god_l2) * wi for j, wi in enumerate(w)]
+            grad[SIZE] = 0.0
+            for i in batch:
+                x, y = samples[i]
+                z = w[SIZE] + sum(w[j] * value for j, value in x.items())
+                error = (1 / (1 + math.exp(-max(-30.0, min(30.0, z)))) - y) / len(batch)
+                grad[SIZE] += error
+                for j, value in x.items():
+                    grad[j] += error * value
+            step += 1
+            for j in range(SIZE + 1):
+                m[j] = beta1 * m[j] + (1 - beta1) * grad[j]
+                v[j] = beta2 * v[j] + (1 - beta2) * grad[j] ** 2
+                m_hat = m[j] / (1 - beta1**step)
+                v_hat = v[j] / (1 - beta2**step)
+                w[j] -= rate * m_hat / (math.sqrt(v_hat) + 1e-8)
+    return w, log_loss(samples, w)
+
+
+def log_loss(samples: list[Sample], w: list[float]) -> float:
+    total = 0.0
+    for x, y in samples:
+        z = w[SIZE] + sum(w[j] * value for j, value in x.items())
+        p = 1 / (1 + math.exp(-max(-30.0, min(30.0, z))))
+        total -= math.log(max(1e-12, p if y else 1 - p))
+    return total / len(samples)
+
+
+def weights_document(w: list[float]) -> dict[str, object]:
+    """The weights file's fields, in points; the no-god copies folded into the base."""
+    base = [round(100 * wi, 1) for wi in w[: len(FEATURES)]]
+    gods = {}
+    for index, god in enumerate(GODS):
+        if god is not None:
+            start = len(FEATURES) + index * len(GOD_FEATURES)
+            gods[god.value] = [round(100 * wi, 1) for wi in w[start : start + len(GOD_FEATURES)]]
+    none_start = len(FEATURES)
+    for k, name in enumerate(GOD_FEATURES):
+        plain = round(100 * w[none_start + k], 1)
+        base[FEATURES.index(name)] = round(base[FEATURES.index(name)] + plain, 1)
+        for values in gods.values():
+            values[k] = round(values[k] - plain, 1)
+    return {
+        "features": list(FEATURES),
+        "god_features": list(GOD_FEATURES),
+        "base": base,
+        "gods": gods,
+        "tempo": round(100 * w[SIZE], 1),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--games", type=int, default=500, help="self-play games per round")
+    parser.add_argument("--nodes", type=int, default=120, help="engine node budget per turn")
+    parser.add_argument("--explore", type=float, default=0.3, help="chance of a random turn early")
+    parser.add_argument("--epochs", type=int, default=30)
+    parser.add_argument("--l2", type=float, default=1e-4)
+    parser.add_argument("--god-l2", type=float, default=1e-3, help="for the gods' own weights")
+    parser.add_argument("--seed", type=int, default=16)
+    parser.add_argument("--out", type=Path, default=WEIGHTS)
+    args = parser.parse_args()
+
+    use_weights(Weights.from_json(json.loads(START.read_text())))
+    samples: list[Sample] = []
+    document: dict[str, object] = {}
+    for round_ in range(args.rounds):
+        samples += self_play(args.games, args.nodes, args.seed + round_, args.explore)
+        w, loss = fit(samples, args.seed, args.epochs, args.l2, args.god_l2)
+        document = weights_document(w)
+        use_weights(Weights.from_json(document))
+        print(f"round {round_ + 1}: {len(samples)} positions, log-loss {loss:.4f}", flush=True)
+    document["source"] = (
+        f"tools/fit_evaluation.py --rounds {args.rounds} --games {args.games}"
+        f" --nodes {args.nodes} --explore {args.explore} --epochs {args.epochs}"
+        f" --l2 {args.l2} --god-l2 {args.god_l2} --seed {args.seed}"
+    )
+    document["positions"] = len(samples)
+    document["log_loss"] = round(loss, 4)
+    args.out.write_text(json.dumps(document, indent=2) + "\n")
+    print(json.dumps(document, indent=2))
+
+
+if __name__ == "__main__":
+    main()
