@@ -42,6 +42,7 @@ from santorini_hw.api.models import (
     Resync,
 )
 from santorini_hw.daemon.analyst import analysis_json
+from santorini_hw.daemon.menu_control import CommandError
 from santorini_hw.daemon.service import BoardService
 from santorini_hw.daemon.settings import Settings
 from santorini_hw.referee.game_clock import parse_time_control
@@ -133,6 +134,8 @@ def create_app(service: BoardService, settings: Settings, token: str) -> FastAPI
         clock = parse_time_control(body.clock)
         try:
             game_id = service.new_game(tuple(body.players), gods, clock)
+        except CommandError as error:  # a clock for more than two sides
+            raise invalid(("body", "clock"), str(error)) from None
         except ValueError as error:  # an impossible lineup (GameError)
             raise invalid(("body", "gods"), str(error)) from None
         return {"game_id": game_id, "state": service.state()}
@@ -154,12 +157,12 @@ def create_app(service: BoardService, settings: Settings, token: str) -> FastAPI
 
     @app.post("/api/menu/choose", **write)
     async def choose(body: MenuChoice) -> dict[str, Any]:
-        service.choose_option(body.option)
+        _board_permitting(lambda: service.choose_option(body.option))
         return service.state()
 
     @app.post("/api/menu/confirm", **write)
     async def confirm() -> dict[str, Any]:
-        service.confirm_menu()
+        _board_permitting(service.confirm_menu)
         return service.state()
 
     @app.delete("/api/menu", **write)

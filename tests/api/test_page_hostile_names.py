@@ -39,7 +39,8 @@ def test_a_hostile_name_is_shown_as_text_and_runs_nothing(tmp_path: Path) -> Non
             expect(page.locator("#moves li").first).to_have_text(f"{IMG}: a1 d1")
             expect(page.locator("#error")).to_be_visible()  # the empty board vs the record
             assert page.locator("img").count() == 0
-            assert page.locator("script").count() == 1  # app.js alone
+            sources = page.locator("script").evaluate_all("nodes => nodes.map(n => n.src)")
+            assert sorted(src.rsplit("/", 1)[-1] for src in sources) == ["app.js", "setup.js"]
             assert page.evaluate("window.pwned") is None
             assert page.evaluate("window.violations") == []
     finally:
