@@ -58,7 +58,7 @@ def test_a_new_game_with_a_clock_shows_both_clocks_and_a_bad_one_is_refused(daem
         json={"players": ["A", "B", "C"], "selection": "random", "clock": "tournament"},
         headers=daemon.auth,
     )
-    assert three.status_code == 409 and "two sides" in three.text
+    assert three.status_code == 422 and "two sides" in three.text  # an input problem
     assert daemon.post("games", {"players": ["A", "B"]}).json()["state"]["clock"] is None
 
 

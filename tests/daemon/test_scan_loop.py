@@ -148,7 +148,8 @@ def test_an_exception_judging_one_observation_is_counted_and_scanning_goes_on(
             assert last is not None and last["error"] == "RuntimeError: the referee tripped"
             assert "1  0*" in last["observation"]  # the observation, as text
             assert "the referee tripped" in caplog.text and "1  0*" in caplog.text
-            with TestClient(create_app(service, service.settings, "token")) as client:
+            app = create_app(service, service.settings, "token")
+            with TestClient(app, base_url="http://127.0.0.1") as client:  # a loopback Host
                 health = client.get("/api/health").json()
                 metrics = client.get("/metrics").text
             assert health["scan_errors"] == {"count": service.counters["scan_errors"], "last": last}
