@@ -133,6 +133,8 @@ class MqttLink:
         try:
             while True:
                 text = await subscriber.queue.get()
+                if text is None and self._hub.closed:  # the daemon stops: nothing follows
+                    return
                 if text is None:  # the hub dropped us: events were lost, the state is not
                     self.hub_drops += 1
                     subscriber = self._hub.subscribe()

@@ -168,6 +168,26 @@ def test_a_hub_that_drops_the_link_gets_it_back_with_a_fresh_state() -> None:
     assert topics == [f"{PREFIX}/state"]  # nothing new since: the state is not sent twice
 
 
+def test_a_closed_hub_ends_the_link_following_it() -> None:
+    """The daemon stops: the hub ends every client, and the link must not resubscribe
+    (a closed hub ends each new subscriber at once: that was a busy loop)."""
+
+    async def scenario() -> tuple[bool, int]:
+        hub = EventHub()
+        link = MqttLink(
+            _config("mqtt://127.0.0.1:1"), hub, lambda: STATE, asyncio.Queue(), asyncio.Queue()
+        )
+        follow = asyncio.create_task(link._follow())
+        while hub.clients == 0:
+            await asyncio.sleep(0)
+        hub.close()
+        await asyncio.wait_for(follow, 5)
+        return follow.done(), link.hub_drops
+
+    done, drops = asyncio.run(scenario())
+    assert done and drops == 0
+
+
 def test_a_message_the_link_cannot_publish_is_skipped_not_fatal() -> None:
     async def scenario() -> tuple[dict[str, Any], list[str], bool]:
         hub = EventHub()
