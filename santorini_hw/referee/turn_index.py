@@ -8,6 +8,8 @@ state reachable by legal actions from the turn's start is indexed by its `BoardV
 
 from __future__ import annotations
 
+from collections import deque
+
 from santorini_hw.referee.board_view import BoardView, Buildings, position_view
 from santorini_hw.rules.gods import God
 from santorini_hw.rules.turn import (
@@ -28,19 +30,21 @@ class TurnIndex:
         self._walk(start)
 
     def _walk(self, start: TurnState) -> None:
-        """Index the states the turn can reach and still complete, in depth-first order.
+        """Index the states the turn can reach and still complete, breadth first.
 
-        The walk follows every candidate action once, then keeps the states from which
-        an ending state can be reached (one backward pass over the recorded edges),
-        rather than asking `legal_actions` to search ahead from every state: Hermes'
-        shuffles made that quadratic."""
+        Breadth first, the first path to reach a state is a shortest one: the record
+        shows what the sensors saw (a Hermes worker that went c3 to c4 made one move,
+        not a tour of the board). The walk follows every candidate action once, then
+        keeps the states from which an ending state can be reached (one backward pass
+        over the recorded edges), rather than asking `legal_actions` to search ahead
+        from every state: Hermes' shuffles made that quadratic."""
         hermes = start.god is God.HERMES
         visited: dict[object, TurnState] = {}
         parents: dict[object, list[object]] = {}
         ending: list[object] = []
-        stack: list[tuple[TurnState, object]] = [(start, None)]
-        while stack:
-            state, parent = stack.pop()
+        queue: deque[tuple[TurnState, object]] = deque([(start, None)])
+        while queue:
+            state, parent = queue.popleft()
             key: object = state_key(state) if hermes else state._replace(actions=())
             parents.setdefault(key, []).append(parent)
             if key in visited:
@@ -48,7 +52,7 @@ class TurnIndex:
             visited[key] = state
             if can_end(state):
                 ending.append(key)
-            stack.extend((apply_action(state, action), key) for action in candidates(state))
+            queue.extend((apply_action(state, action), key) for action in candidates(state))
         completable = _reaching(ending, parents)
         for key, state in visited.items():
             if key in completable or state is start:
