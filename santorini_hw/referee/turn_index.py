@@ -27,6 +27,7 @@ class TurnIndex:
         self._with_owners = with_owners
         self._by_view: dict[BoardView, list[TurnState]] = {}
         self._by_buildings: dict[Buildings, list[tuple[int, TurnState]]] = {}
+        self._wins: list[tuple[BoardView, TurnState]] = []
         self._walk(start)
 
     def _walk(self, start: TurnState) -> None:
@@ -59,6 +60,8 @@ class TurnIndex:
                 view = position_view(state.board, self._with_owners)
                 self._by_view.setdefault(view, []).append(state)
                 self._by_buildings.setdefault(view.buildings, []).append((view.workers, state))
+                if state.won:
+                    self._wins.append((view, state))
 
     def __len__(self) -> int:
         """How many states the turn can reach (the index's size)."""
@@ -81,6 +84,28 @@ class TurnIndex:
             if best is None or len(state.actions) < len(best.actions):
                 best = state
         return best
+
+    def win_beneath(self, view: BoardView) -> list[TurnState]:
+        """Winning states that `view` shows with one stray piece beside them (a block put
+        down out of habit while the winning worker was in the hand): the same workers,
+        and the buildings plus pieces on one free cell."""
+        return [
+            state
+            for won, state in self._wins
+            if won.workers == view.workers
+            and won.owners == view.owners
+            and _one_stray_piece(won.buildings, view.buildings, view.workers)
+        ]
+
+
+def _one_stray_piece(under: Buildings, found: Buildings, workers: int) -> bool:
+    """`found` is `under` plus pieces on one cell that holds no worker."""
+    extra = 0
+    for low, high in zip(under, found, strict=True):
+        if low & ~high:
+            return False
+        extra |= high & ~low
+    return extra.bit_count() == 1 and not extra & workers
 
 
 def _reaching(targets: list[object], parents: dict[object, list[object]]) -> set[object]:

@@ -3,15 +3,18 @@ the referee forgives what a good human referee forgives, and says clearly what i
 
 from __future__ import annotations
 
+import asyncio
 import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from sim.scenario import ScenarioError
-from tests.scenarios.test_scenarios import placed, run, steps, turns
+from sim.runner import RunResult, run_scenario
+from sim.scenario import ScenarioError, scenario_from_json
+from tests.scenarios.test_scenarios import NOISE, placed, run, steps, turns
 
 
 def test_an_ordinary_hermes_turn_is_recorded_as_played() -> None:
@@ -60,3 +63,142 @@ def test_a_worker_set_on_a_dome_is_the_referees_error() -> None:
     assert result["turns"] == []
     assert len(result["errors"]) == 1 and result["errors"][0]["cells"][0] == "d4"
     assert result["errors"][0]["message"] == "d4: sensor fault (worker on a dome)"
+
+
+def run_full(
+    events: list[dict[str, Any]], gods: dict[str, str] | None = None, sensors: str = "presence"
+) -> RunResult:
+    document: dict[str, Any] = {"players": ["A", "B"], "sensors": sensors, "noise": NOISE}
+    document["events"] = events
+    if gods:
+        document["gods"] = gods
+    return asyncio.run(run_scenario(scenario_from_json(document)))
+
+
+def played(t0: float, *turns_played: tuple[str, str]) -> list[dict[str, Any]]:
+    """Ordinary turns ("A", "b1-a2 b2"), one every 3 s: lift, land, build."""
+    events: list[dict[str, Any]] = []
+    for number, (player, text) in enumerate(turns_played):
+        move, build = text.split()
+        src, dst = move.split("-")
+        events += steps(
+            t0 + 3.0 * number,
+            ("lift", src),
+            ("place", dst, "worker", player),
+            ("place", build, "block"),
+        )
+    return events
+
+
+def kinds(result: RunResult, *wanted: str) -> list[tuple[str, str]]:
+    return [(e.kind, e.text) for e in result.events if e.kind in wanted]
+
+
+CLIMB = [
+    ("A", "b1-a2 b2"),
+    ("B", "e5-d5 e5"),
+    ("A", "a2-b2 c2"),
+    ("B", "d5-d4 d5"),
+    ("A", "b2-b3 c3"),
+    ("B", "d4-e4 d4"),
+    ("A", "b3-b2 c3"),
+    ("B", "e4-e5 e4"),
+    ("A", "b2-b3 c3"),
+    ("B", "e5-d5 e5"),
+    ("A", "b3-b2 c2"),
+    ("B", "d5-d4 d5"),
+    ("A", "b2-c2 b2"),
+    ("B", "d4-e4 d4"),
+]
+"""A's worker climbs to c2 (level 2) beside c3 (level 3); B walks around e5."""
+
+
+@pytest.mark.parametrize("sensors", ["presence", "polarity"])
+def test_a_win_is_a_win_even_after_a_stray_block(sensors: str) -> None:
+    events = placed(("b1", "a1"), ("e5", "a5")) + played(5.0, *CLIMB)
+    events += steps(50.0, ("lift", "c2"), ("place", "d2", "block"), ("place", "c3", "worker", "A"))
+    result = run_full(events, sensors=sensors)
+    assert result.game.winner == "A"
+    assert [f"{t['player']}: {' '.join(t['actions'])}" for t in result.to_json()["turns"]][-1] == (
+        "A: c2-c3"
+    )
+    assert result.to_json()["errors"] == []
+    assert result.lights["d2"] == "error" and result.lights["c3"] == "winner"
+    assert kinds(result, "stray_pieces") == [("stray_pieces", "d2: take off the stray piece")]
+
+
+def test_the_stray_block_goes_dark_once_taken_off() -> None:
+    events = placed(("b1", "a1"), ("e5", "a5")) + played(5.0, *CLIMB)
+    events += steps(
+        50.0,
+        ("lift", "c2"),
+        ("place", "d2", "block"),
+        ("place", "c3", "worker", "A"),
+        ("lift", "d2"),
+    )
+    result = run_full(events)
+    assert result.game.winner == "A" and "d2" not in result.lights
+    assert [e.cells for e in result.events if e.kind == "stray_pieces"] == [("d2",), ()]
+
+
+@pytest.mark.parametrize("sensors", ["presence", "polarity"])
+def test_the_last_build_is_corrected_before_the_next_player_touches(sensors: str) -> None:
+    events = placed(("c3", "a1"), ("e5", "e1")) + steps(
+        5.0,
+        ("lift", "c3"),
+        ("place", "c4", "worker", "A"),
+        ("place", "b4", "block"),
+    )
+    events += steps(7.3, ("lift", "b4"), ("place", "b5", "block"))  # half a second later
+    events += played(10.0, ("B", "e1-d1 d2"))
+    result = run_full(events, sensors=sensors)
+    assert turns(result.to_json()) == ["A: c3-c4 b5", "B: e1-d1 d2"]
+    assert result.to_json()["errors"] == []
+    assert kinds(result, "turn_complete", "action_retracted", "turn_amended") == [
+        ("turn_complete", "c3-c4 b4"),
+        ("action_retracted", "b4"),
+        ("turn_amended", "c3-c4 b5"),
+        ("turn_complete", "e1-d1 d2"),
+    ]
+
+
+def test_the_turn_ends_at_once_and_the_next_player_is_guided_meanwhile() -> None:
+    events = placed(("c3", "a1"), ("e5", "e1")) + steps(
+        5.0, ("lift", "c3"), ("place", "c4", "worker", "A"), ("place", "b4", "block")
+    )
+    result = run_full(events)
+    ended = next(e.time for e in result.events if e.kind == "turn_complete")
+    assert ended < 6.2 + 0.3  # the build settles and the turn is over
+    assert result.lights["e5"] == result.lights["e1"] == "turn_worker"
+
+
+def test_a_correction_after_the_next_player_touched_is_an_error() -> None:
+    events = placed(("c3", "a1"), ("e5", "e1")) + steps(
+        5.0, ("lift", "c3"), ("place", "c4", "worker", "A"), ("place", "b4", "block")
+    )
+    events += steps(8.0, ("lift", "e1"), ("place", "e1", "worker", "B"))
+    events += steps(10.0, ("lift", "b4"), ("place", "b5", "block"))
+    result = run_full(events)
+    assert turns(result.to_json()) == ["A: c3-c4 b4"]
+    assert [e["cells"] for e in result.to_json()["errors"]] == [["b5", "b4"]]
+
+
+def test_a_placement_is_corrected_before_the_next_placement() -> None:
+    events = steps(
+        0.0,
+        ("place", "a1", "worker", "A"),
+        ("lift", "a1"),
+        ("place", "a2", "worker", "A"),
+        ("place", "e5", "worker", "A"),
+        ("place", "c5", "worker", "B"),
+        ("place", "e1", "worker", "B"),
+        ("lift", "e1"),
+        ("place", "d1", "worker", "B"),  # the last placement, before A's first touch
+    )
+    result = run_full(events, sensors="polarity")
+    assert result.to_json()["position"]["workers"] == {"A": ["a2", "e5"], "B": ["c5", "d1"]}
+    assert result.to_json()["errors"] == []
+    amended = [e.cells for e in result.events if e.kind == "placement_amended"]
+    assert amended == [("a1", "a2"), ("e1", "d1")]
+    journal = [line.cells for line in result.game.record]
+    assert journal == [(1 * 5 + 0, 4 * 5 + 4), (4 * 5 + 2, 0 * 5 + 3)]
