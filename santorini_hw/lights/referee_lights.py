@@ -1,5 +1,5 @@
-"""Keeps a strip in step with a referee: every referee event (or a worker lifted, which
-is no event) becomes a new scene for the `LightsOutput`, and a hint asked for stays on
+"""Keeps a strip in step with a referee: every referee event (or a worker lifted, or a
+piece put back during an undo, which are no events) becomes a new scene for the `LightsOutput`, and a hint asked for stays on
 until the turn moves on.
 
 The hint search is injected: the simulator and the tests pass a node-budgeted search
@@ -33,21 +33,22 @@ class RefereeLights:
         self.hint: Turn | None = None
         self.output = output
         self._hint_search = hint_search
-        self._holding = referee.holding
+        self._shown = (referee.holding, referee.guidance)
         self.scene: Scene = scene_for(referee)
         output.show(self.scene)
 
     def update(self, events: Sequence[RefereeEvent]) -> None:
         """Show the scene for the referee's state, if these events (or a hand lifting a
-        worker) may have changed it."""
+        worker, or the board on its way back for an undo) may have changed it."""
         referee = self.referee
         for event in events:
             if event.kind in HINT_ENDS:
                 self.hint = None
             elif event.kind == "hint_requested" and referee.game.phase is Phase.PLAY:
                 self.hint = self._hint_search(referee.game.position)
-        if not events and referee.holding == self._holding:
+        shown = (referee.holding, referee.guidance)
+        if not events and shown == self._shown:
             return
-        self._holding = referee.holding
+        self._shown = shown
         self.scene = scene_for(referee, hint=self.hint)
         self.output.show(self.scene)

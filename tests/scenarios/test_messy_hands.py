@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from santorini_hw.referee.events import RefereeEvent
 from sim.runner import RunResult, run_scenario
 from sim.scenario import ScenarioError, scenario_from_json
 from tests.scenarios.test_scenarios import NOISE, placed, run, steps, turns
@@ -202,3 +203,113 @@ def test_a_placement_is_corrected_before_the_next_placement() -> None:
     assert amended == [("a1", "a2"), ("e1", "d1")]
     journal = [line.cells for line in result.game.record]
     assert journal == [(1 * 5 + 0, 4 * 5 + 4), (4 * 5 + 2, 0 * 5 + 3)]
+
+
+@pytest.mark.parametrize("god", ["Demeter", "Hephaestus", "Artemis", "Prometheus"])
+def test_the_next_players_first_touch_ends_an_optional_extra(god: str) -> None:
+    opening = {
+        "Demeter": [("lift", "a1"), ("place", "a2", "worker", "A"), ("place", "a3", "block")],
+        "Hephaestus": [("lift", "a1"), ("place", "a2", "worker", "A"), ("place", "a3", "block")],
+        "Artemis": [("lift", "a1"), ("place", "a2", "worker", "A"), ("place", "a3", "block")],
+        "Prometheus": [("place", "b1", "block"), ("lift", "a1"), ("place", "a2", "worker", "A")],
+    }[god]
+    events = placed(("a1", "e5"), ("c5", "e1")) + steps(5.0, *opening) + steps(8.0, ("lift", "c5"))
+    result = run_full(events, {"A": god})
+    completes = [e for e in result.events if e.kind == "turn_complete"]
+    assert [e.player for e in completes] == ["A"]
+    assert completes[0].time < 8.0 + 0.3  # at the lift, not when the worker lands
+    destinations = {cell for cell, kind in result.lights.items() if kind == "destination"}
+    assert destinations == {"b4", "b5", "c4", "d4", "d5"}
+
+
+def test_a_block_the_next_player_puts_down_first_is_theirs() -> None:
+    events = placed(("a1", "e5"), ("c5", "e1")) + steps(
+        5.0, ("lift", "a1"), ("place", "a2", "worker", "A"), ("place", "a3", "block")
+    )
+    events += steps(8.0, ("lift", "c5"), ("place", "b4", "block"), ("place", "c4", "worker", "B"))
+    result = run_full(events, {"A": "Demeter"}, sensors="polarity")
+    assert turns(result.to_json()) == ["A: a1-a2 a3", "B: c5-c4 b4"]
+    assert result.to_json()["errors"] == []
+
+
+def test_undo_is_patient_while_the_board_is_put_back() -> None:
+    events = placed(("a1", "e5"), ("c5", "e1")) + steps(
+        5.0,
+        ("lift", "a1"),
+        ("place", "a2", "worker", "A"),
+        ("place", "a3", "block"),
+        ("press", "undo"),
+        ("lift", "a2"),  # held in the hand for seconds...
+    )
+    events += steps(12.0, ("lift", "a3"))  # ...while the block goes back in the box
+    events += steps(16.0, ("place", "a1", "worker", "A"))
+    result = run_full(events)
+    assert result.to_json()["errors"] == []
+    assert result.to_json()["turns"] == [] and result.game.player == "A"
+    assert kinds(result, "undo") == [("undo", "")]
+
+
+def test_undo_is_dropped_when_play_goes_on() -> None:
+    events = placed(("a1", "e5"), ("c5", "e1")) + steps(
+        5.0,
+        ("lift", "a1"),
+        ("place", "a2", "worker", "A"),
+        ("place", "a3", "block"),
+        ("press", "undo"),  # a mistake: B simply plays
+    )
+    events += played(9.0, ("B", "c5-c4 b4"))
+    result = run_full(events)
+    assert turns(result.to_json()) == ["A: a1-a2 a3", "B: c5-c4 b4"]
+    assert result.to_json()["errors"] == []
+    cancelled = [e.time for e in result.events if e.kind == "undo_cancelled"]
+    assert len(cancelled) == 1 and cancelled[0] >= 9.6 + 1.5
+
+
+@pytest.mark.parametrize("button", ["undo", "done"])
+def test_a_second_undo_press_or_done_cancels_the_undo(button: str) -> None:
+    events = placed(("a1", "e5"), ("c5", "e1")) + steps(
+        5.0,
+        ("lift", "a1"),
+        ("place", "a2", "worker", "A"),
+        ("place", "a3", "block"),
+        ("press", "undo"),
+        ("press", button),
+    )
+    result = run_full(events)
+    assert kinds(result, "undo_cancelled", "undo") == [("undo_cancelled", "")]
+    assert turns(result.to_json()) == ["A: a1-a2 a3"]
+
+
+def replay(events: list[RefereeEvent]) -> list[list[str]]:
+    """An API client's view: turns rebuilt from the event stream alone."""
+    turns_seen: list[list[str]] = [[]]
+    for event in events:
+        if event.kind == "action":
+            turns_seen[-1].append(event.text)
+        elif event.kind == "action_retracted":
+            if not turns_seen[-1]:
+                turns_seen.pop()
+            assert turns_seen[-1].pop() == event.text
+        elif event.kind in ("turn_complete", "turn_amended"):
+            turns_seen.append([])
+    return [turn for turn in turns_seen if turn]
+
+
+def test_a_taken_back_action_is_retracted_in_the_event_stream() -> None:
+    events = placed(("a1", "e5"), ("c5", "e1")) + steps(
+        5.0,
+        ("lift", "a1"),
+        ("place", "a2", "worker", "A"),
+        ("lift", "a2"),
+        ("place", "b2", "worker", "A"),  # moved elsewhere before the build
+        ("place", "b3", "block"),
+    )
+    events += steps(9.0, ("lift", "b3"), ("place", "c3", "block"))  # and the build amended
+    result = run_full(events)
+    assert turns(result.to_json()) == ["A: a1-b2 c3"]
+    assert kinds(result, "action", "action_retracted")[:3] == [
+        ("action", "a1-a2"),
+        ("action_retracted", "a1-a2"),
+        ("action", "a1-b2"),
+    ]
+    assert replay(result.events) == [["a1-b2", "c3"]]
