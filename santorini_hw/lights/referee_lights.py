@@ -1,6 +1,6 @@
 """Keeps a strip in step with a referee: every referee event (or a worker lifted, or a
-piece put back during an undo, which are no events) becomes a new scene for the `LightsOutput`, and a hint asked for stays on
-until the turn moves on.
+piece put back during an undo, which are no events) becomes a new scene for the
+`LightsOutput`, and a hint asked for stays on until the turn moves on.
 
 The hint search is injected: the simulator and the tests pass a node-budgeted search
 (deterministic), the daemon a time-budgeted one.
