@@ -8,6 +8,7 @@ on the board.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass
 
 from santorini_hw.rules.game import Game
@@ -30,7 +31,8 @@ class Verdict:
     spurious_errors: int
     """Errors raised with no illegal action on the board."""
     latencies: tuple[float, ...]
-    """Last physical event of each turn -> the turn's acceptance, simulated seconds."""
+    """Last physical event of each turn (or the next player's first touch, for a turn
+    left to it) -> the turn's acceptance or amendment, simulated seconds."""
     winner_ok: bool
 
     @property
@@ -50,7 +52,7 @@ def judge(generated: GeneratedGame, result: RunResult) -> Verdict:
     pairs = list(zip(recorded, played, strict=False))
     errors = [e.time for e in result.events if e.kind == "error_raised"]
     detected = sum(1 for start, end in generated.illegal if any(start <= t <= end for t in errors))
-    completes = [e.time for e in result.events if e.kind == "turn_complete"]
+    completes = [e.time for e in result.events if e.kind in ("turn_complete", "turn_amended")]
     return Verdict(
         turns=len(played),
         exact=sum(1 for a, b in pairs if a == b),
@@ -60,9 +62,7 @@ def judge(generated: GeneratedGame, result: RunResult) -> Verdict:
         illegal=len(generated.illegal),
         detected=detected,
         spurious_errors=len(errors) - detected,
-        latencies=tuple(
-            done - end for done, end in zip(completes, generated.turn_ends, strict=False)
-        ),
+        latencies=_latencies(completes, generated.turn_ends),
         winner_ok=result.game.winner == generated.winner,
     )
 
@@ -79,3 +79,14 @@ def recorded_positions(game: Game) -> list[Position]:
             replay.play_turn(line.actions)
             positions.append(replay.position)
     return positions
+
+
+def _latencies(completes: list[float], ends: list[float]) -> tuple[float, ...]:
+    """For each played turn, its last physical event to the first turn completion (or
+    amendment) after it: turns taken back and played again leave completions between."""
+    found = []
+    for end in ends:
+        at = bisect_left(completes, end)
+        if at < len(completes):
+            found.append(completes[at] - end)
+    return tuple(found)

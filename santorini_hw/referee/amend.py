@@ -33,16 +33,21 @@ class AmendWindow:
 
 def amended_turn(window: AmendWindow, view: BoardView) -> TurnState | None:
     """A complete turn from the same start that built elsewhere: the workers stand where
-    the recorded turn left them, only the buildings differ (the last build corrected)."""
+    the recorded turn left them and as many builds were made, only where differs (the
+    last build corrected; a build lifted off on the way is no shorter turn)."""
     ended, index = window.ended, window.index
     if ended is None or index is None:
         return None
     for state in index.matches(view):
         board = state.board
-        same_workers = board.workers == ended.board.workers
-        if same_workers and board != ended.board and can_end(state) and not state.won:
+        same = board.workers == ended.board.workers and _builds(state) == _builds(ended)
+        if same and board != ended.board and can_end(state) and not state.won:
             return state
     return None
+
+
+def _builds(state: TurnState) -> tuple[int, bool]:
+    return state.builds, state.prebuild >= 0
 
 
 def amended_placement(
