@@ -3,7 +3,10 @@
     .venv/bin/python bench/referee.py --games 1000 --jobs 2
 
 Every god pairing (and no gods), both sensor kinds, noise on (1 % switch flicker, 30 ms
-contact bounce, ADC noise), illegal physical actions injected. Prints JSON: games, turns,
+contact bounce, ADC noise), illegal physical actions injected, and the player model's
+messy habits at their default rates (`Habits`: build and placement corrections, slow
+undo restores, mistaken undo presses, Hermes carried straight, a stray block before a
+winning climb, the next player starting during an optional extra). Prints JSON: games, turns,
 turns recorded exactly as played, wrong turns, missed turns, injected illegal actions
 detected out of injected, and the time from the last physical event of a turn to the
 turn's acceptance on the simulated clock (median, p99). Progress and each failed game

@@ -21,7 +21,9 @@ from santorini_hw.rules.turns import Turn
 
 HintSearch = Callable[[Position], Turn | None]
 
-HINT_ENDS = frozenset({"action", "turn_complete", "undo", "resync", "game_over"})
+HINT_ENDS = frozenset(
+    {"action", "action_retracted", "turn_complete", "turn_amended", "undo", "resync", "game_over"}
+)
 """Events after which the hint no longer describes the turn to play."""
 
 

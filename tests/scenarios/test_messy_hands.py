@@ -3,7 +3,6 @@ the referee forgives what a good human referee forgives, and says clearly what i
 
 from __future__ import annotations
 
-import asyncio
 import json
 import subprocess
 import sys
@@ -13,9 +12,9 @@ from typing import Any
 import pytest
 
 from santorini_hw.referee.events import RefereeEvent
-from sim.runner import RunResult, run_scenario
-from sim.scenario import ScenarioError, scenario_from_json
-from tests.scenarios.test_scenarios import NOISE, placed, run, steps, turns
+from sim.runner import RunResult
+from sim.scenario import ScenarioError
+from tests.scenarios.test_scenarios import placed, run, run_result, steps, turns
 
 
 def test_an_ordinary_hermes_turn_is_recorded_as_played() -> None:
@@ -66,14 +65,8 @@ def test_a_worker_set_on_a_dome_is_the_referees_error() -> None:
     assert result["errors"][0]["message"] == "d4: sensor fault (worker on a dome)"
 
 
-def run_full(
-    events: list[dict[str, Any]], gods: dict[str, str] | None = None, sensors: str = "presence"
-) -> RunResult:
-    document: dict[str, Any] = {"players": ["A", "B"], "sensors": sensors, "noise": NOISE}
-    document["events"] = events
-    if gods:
-        document["gods"] = gods
-    return asyncio.run(run_scenario(scenario_from_json(document)))
+A_TURN = (("lift", "a1"), ("place", "a2", "worker", "A"), ("place", "a3", "block"))
+"""A's turn a1-a2 a3, step by step."""
 
 
 def played(t0: float, *turns_played: tuple[str, str]) -> list[dict[str, Any]]:
@@ -118,7 +111,7 @@ CLIMB = [
 def test_a_win_is_a_win_even_after_a_stray_block(sensors: str) -> None:
     events = placed(("b1", "a1"), ("e5", "a5")) + played(5.0, *CLIMB)
     events += steps(50.0, ("lift", "c2"), ("place", "d2", "block"), ("place", "c3", "worker", "A"))
-    result = run_full(events, sensors=sensors)
+    result = run_result(events, sensors=sensors)
     assert result.game.winner == "A"
     assert [f"{t['player']}: {' '.join(t['actions'])}" for t in result.to_json()["turns"]][-1] == (
         "A: c2-c3"
@@ -137,7 +130,7 @@ def test_the_stray_block_goes_dark_once_taken_off() -> None:
         ("place", "c3", "worker", "A"),
         ("lift", "d2"),
     )
-    result = run_full(events)
+    result = run_result(events)
     assert result.game.winner == "A" and "d2" not in result.lights
     assert [e.cells for e in result.events if e.kind == "stray_pieces"] == [("d2",), ()]
 
@@ -152,7 +145,7 @@ def test_the_last_build_is_corrected_before_the_next_player_touches(sensors: str
     )
     events += steps(7.3, ("lift", "b4"), ("place", "b5", "block"))  # half a second later
     events += played(10.0, ("B", "e1-d1 d2"))
-    result = run_full(events, sensors=sensors)
+    result = run_result(events, sensors=sensors)
     assert turns(result.to_json()) == ["A: c3-c4 b5", "B: e1-d1 d2"]
     assert result.to_json()["errors"] == []
     assert kinds(result, "turn_complete", "action_retracted", "turn_amended") == [
@@ -167,7 +160,7 @@ def test_the_turn_ends_at_once_and_the_next_player_is_guided_meanwhile() -> None
     events = placed(("c3", "a1"), ("e5", "e1")) + steps(
         5.0, ("lift", "c3"), ("place", "c4", "worker", "A"), ("place", "b4", "block")
     )
-    result = run_full(events)
+    result = run_result(events)
     ended = next(e.time for e in result.events if e.kind == "turn_complete")
     assert ended < 6.2 + 0.3  # the build settles and the turn is over
     assert result.lights["e5"] == result.lights["e1"] == "turn_worker"
@@ -179,7 +172,7 @@ def test_a_correction_after_the_next_player_touched_is_an_error() -> None:
     )
     events += steps(8.0, ("lift", "e1"), ("place", "e1", "worker", "B"))
     events += steps(10.0, ("lift", "b4"), ("place", "b5", "block"))
-    result = run_full(events)
+    result = run_result(events)
     assert turns(result.to_json()) == ["A: c3-c4 b4"]
     assert [e["cells"] for e in result.to_json()["errors"]] == [["b5", "b4"]]
 
@@ -196,7 +189,7 @@ def test_a_placement_is_corrected_before_the_next_placement() -> None:
         ("lift", "e1"),
         ("place", "d1", "worker", "B"),  # the last placement, before A's first touch
     )
-    result = run_full(events, sensors="polarity")
+    result = run_result(events, sensors="polarity")
     assert result.to_json()["position"]["workers"] == {"A": ["a2", "e5"], "B": ["c5", "d1"]}
     assert result.to_json()["errors"] == []
     amended = [e.cells for e in result.events if e.kind == "placement_amended"]
@@ -214,7 +207,7 @@ def test_the_next_players_first_touch_ends_an_optional_extra(god: str) -> None:
         "Prometheus": [("place", "b1", "block"), ("lift", "a1"), ("place", "a2", "worker", "A")],
     }[god]
     events = placed(("a1", "e5"), ("c5", "e1")) + steps(5.0, *opening) + steps(8.0, ("lift", "c5"))
-    result = run_full(events, {"A": god})
+    result = run_result(events, {"A": god})
     completes = [e for e in result.events if e.kind == "turn_complete"]
     assert [e.player for e in completes] == ["A"]
     assert completes[0].time < 8.0 + 0.3  # at the lift, not when the worker lands
@@ -227,7 +220,7 @@ def test_a_block_the_next_player_puts_down_first_is_theirs() -> None:
         5.0, ("lift", "a1"), ("place", "a2", "worker", "A"), ("place", "a3", "block")
     )
     events += steps(8.0, ("lift", "c5"), ("place", "b4", "block"), ("place", "c4", "worker", "B"))
-    result = run_full(events, {"A": "Demeter"}, sensors="polarity")
+    result = run_result(events, {"A": "Demeter"}, sensors="polarity")
     assert turns(result.to_json()) == ["A: a1-a2 a3", "B: c5-c4 b4"]
     assert result.to_json()["errors"] == []
 
@@ -235,15 +228,13 @@ def test_a_block_the_next_player_puts_down_first_is_theirs() -> None:
 def test_undo_is_patient_while_the_board_is_put_back() -> None:
     events = placed(("a1", "e5"), ("c5", "e1")) + steps(
         5.0,
-        ("lift", "a1"),
-        ("place", "a2", "worker", "A"),
-        ("place", "a3", "block"),
+        *A_TURN,
         ("press", "undo"),
         ("lift", "a2"),  # held in the hand for seconds...
     )
     events += steps(12.0, ("lift", "a3"))  # ...while the block goes back in the box
     events += steps(16.0, ("place", "a1", "worker", "A"))
-    result = run_full(events)
+    result = run_result(events)
     assert result.to_json()["errors"] == []
     assert result.to_json()["turns"] == [] and result.game.player == "A"
     assert kinds(result, "undo") == [("undo", "")]
@@ -252,13 +243,11 @@ def test_undo_is_patient_while_the_board_is_put_back() -> None:
 def test_undo_is_dropped_when_play_goes_on() -> None:
     events = placed(("a1", "e5"), ("c5", "e1")) + steps(
         5.0,
-        ("lift", "a1"),
-        ("place", "a2", "worker", "A"),
-        ("place", "a3", "block"),
+        *A_TURN,
         ("press", "undo"),  # a mistake: B simply plays
     )
     events += played(9.0, ("B", "c5-c4 b4"))
-    result = run_full(events)
+    result = run_result(events)
     assert turns(result.to_json()) == ["A: a1-a2 a3", "B: c5-c4 b4"]
     assert result.to_json()["errors"] == []
     cancelled = [e.time for e in result.events if e.kind == "undo_cancelled"]
@@ -269,13 +258,11 @@ def test_undo_is_dropped_when_play_goes_on() -> None:
 def test_a_second_undo_press_or_done_cancels_the_undo(button: str) -> None:
     events = placed(("a1", "e5"), ("c5", "e1")) + steps(
         5.0,
-        ("lift", "a1"),
-        ("place", "a2", "worker", "A"),
-        ("place", "a3", "block"),
+        *A_TURN,
         ("press", "undo"),
         ("press", button),
     )
-    result = run_full(events)
+    result = run_result(events)
     assert kinds(result, "undo_cancelled", "undo") == [("undo_cancelled", "")]
     assert turns(result.to_json()) == ["A: a1-a2 a3"]
 
@@ -305,7 +292,7 @@ def test_a_taken_back_action_is_retracted_in_the_event_stream() -> None:
         ("place", "b3", "block"),
     )
     events += steps(9.0, ("lift", "b3"), ("place", "c3", "block"))  # and the build amended
-    result = run_full(events)
+    result = run_result(events)
     assert turns(result.to_json()) == ["A: a1-b2 c3"]
     assert kinds(result, "action", "action_retracted")[:3] == [
         ("action", "a1-a2"),
