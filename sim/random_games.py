@@ -78,16 +78,21 @@ def generate_game(
         turn = random_turn(position, rng)
         started = hand.t
         first_touch = turn is not None and turn.actions[0].is_move
+        injected = False
         if turn is not None and rng.random() < illegal_rate:
             owed_done = _pay(hand, owed_done)
-            placed = -1 if generated.played else cells[-1]
-            if _inject_illegal(hand, position, rng, grace, placed):
+            injected = _inject_illegal(
+                hand, position, rng, grace, -1 if generated.played else cells[-1]
+            )
+            if injected:
                 generated.illegal.append((started, hand.t))
-        elif turn is not None and generated.played and rng.random() < habits.mistaken_undo:
-            owed_done = _pay(hand, owed_done)
-            _mistaken_undo(hand, rng, play_goes_on=first_touch and turn.winner is None)
         if turn is None:  # the game ends itself before a trapped player's turn
             break
+        mistaken = bool(generated.played) and not injected
+        mistaken = mistaken and rng.random() < habits.mistaken_undo
+        if mistaken:
+            owed_done = _pay(hand, owed_done)
+            _mistaken_undo(hand, rng, play_goes_on=first_touch and turn.winner is None)
         if owed_done and not first_touch:
             owed_done = _pay(hand, owed_done)
         before = len(hand.events)
@@ -98,7 +103,9 @@ def generate_game(
         game.play_turn(turn.actions)
         generated.played.append(turn)
         generated.turn_ends.append(hand.t)
-        if game.phase is Phase.PLAY and not owed_done and rng.random() < habits.undo:
+        # (an undo press while a mistaken one is still pending would cancel that one)
+        undo = not mistaken and rng.random() < habits.undo
+        if game.phase is Phase.PLAY and not owed_done and undo:
             hand.press("undo")  # taken back at once, slowly, then played again
             hand.put_back(game.board, position)
             game.undo()

@@ -43,6 +43,7 @@ class Verdict:
             or self.extra
             or not self.winner_ok
             or self.detected < self.illegal
+            or self.spurious_errors
         )
 
 

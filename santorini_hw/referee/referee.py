@@ -137,7 +137,7 @@ class Referee(RecordKeeper):
         if self.game.phase is Phase.PLAY and self._plays_on(view):
             undo.play_since = self._now if undo.play_since is None else undo.play_since
             if self._now - undo.play_since < self.settings.grace:
-                return []
+                return self._clear_error()
             return self._cancel_undo()
         undo.play_since = None
         return self._mismatch_against(view)
@@ -146,12 +146,13 @@ class Referee(RecordKeeper):
         """The board shows the turn going on (or the next one begun), not a takeback."""
         turn = self.game.turn
         assert turn is not None
-        current = self._index("current", start_turn(self.game.position))
-        if any(state.actions for state in current.matches(view)):
-            return True
+        indexes = [self._index("current", start_turn(self.game.position))]
         if can_end(turn) and turn.actions:
-            following = self._index("next", start_turn(finish(turn)))
-            return any(state.actions for state in following.matches(view))
+            indexes.append(self._index("next", start_turn(finish(turn))))
+        for index in indexes:
+            held = index.holding(view)  # a block down while the worker is in the hand
+            if any(state.actions for state in index.matches(view)) or (held and held.actions):
+                return True
         return False
 
     def _cancel_undo(self) -> list[RefereeEvent]:
