@@ -212,7 +212,8 @@ class PhysicalPlayer:
             busy |= 1 << landing
         if then_build is not None:
             self._build(then_build)
-        self._maybe_slide(board, dst, mover, busy)
+        if then_build is None or then_build.src >= 0:  # no slide after a stray block:
+            self._maybe_slide(board, dst, mover, busy)  # it lands within the grace period
         self.place(dst, "worker", mover)
 
     def _maybe_slide(self, board: Position, dst: int, mover: str, busy: int) -> None:

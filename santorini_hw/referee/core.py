@@ -103,8 +103,8 @@ class RefereeCore:
         since = self._track.mismatch_since
         if since is not None and self.error is None:
             times.append(since + self.settings.grace)
-        if self._undo is not None and self._undo.play_since is not None:
-            times.append(self._undo.play_since + self.settings.grace)
+        if self._undo is not None and self._undo.playing:
+            times.append(self._undo.pressed + self.settings.grace)
         return min(times, default=None)
 
     @property

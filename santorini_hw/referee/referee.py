@@ -74,7 +74,7 @@ class Referee(RecordKeeper):
             target = game.undo_target()
             if target is None:
                 return []
-            self._undo = UndoRequest(target)
+            self._undo = UndoRequest(target, now)
             return self._rejudge()
         if button == "hint":
             return [self._event("hint_requested", game.player)]
@@ -118,7 +118,8 @@ class Referee(RecordKeeper):
 
     def _judge_undo(self, view: BoardView) -> list[RefereeEvent]:
         """Take back once the board shows the target; wait patiently while pieces go back
-        toward it; drop the request when play goes on instead for the grace period."""
+        toward it; drop the request when play goes on instead (once the grace period
+        since the press is over)."""
         undo = self._undo
         assert undo is not None
         target = undo.target
@@ -131,15 +132,14 @@ class Referee(RecordKeeper):
             self.stray = 0
             self._new_turn()
             return [self._event("undo", self.game.player), *self._clear_error()]
+        undo.playing = False
         if on_the_way_back(view, self.game.board, target):
-            undo.play_since = None
             return self._clear_error()
         if self.game.phase is Phase.PLAY and self._plays_on(view):
-            undo.play_since = self._now if undo.play_since is None else undo.play_since
-            if self._now - undo.play_since < self.settings.grace:
+            undo.playing = True
+            if self._now - undo.pressed < self.settings.grace:
                 return self._clear_error()
             return self._cancel_undo()
-        undo.play_since = None
         return self._mismatch_against(view)
 
     def _plays_on(self, view: BoardView) -> bool:

@@ -3,7 +3,7 @@
 After undo is pressed the board goes from the record back to the target piece by piece,
 with workers in hands on the way: every cell between its recorded and its target state
 is "on the way back" (the same leniency as a worker held in a hand). If play simply
-goes on instead, the request is dropped after the grace period.
+goes on instead, the request is dropped once the grace period since the press is over.
 """
 
 from __future__ import annotations
@@ -19,8 +19,11 @@ from santorini_hw.rules.position import Position
 class UndoRequest:
     target: Position
     """The board to put back."""
-    play_since: float | None = None
-    """Since when the board has shown play going on instead (None: it has not)."""
+    pressed: float
+    """When undo was pressed: play going on is taken as a mistaken press once the grace
+    period since then is over."""
+    playing: bool = False
+    """The board shows play going on instead."""
 
 
 def on_the_way_back(view: BoardView, record: Position, target: Position) -> bool:
