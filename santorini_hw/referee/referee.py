@@ -195,18 +195,13 @@ class Referee(RecordKeeper):
         if turn.actions and not self.restoring:
             ended = self._ended_by_touch(turn, current, view)
             if ended is not None:
-                touched = self._track.touched_at
-                events = self._accept(turn, ended, could_go_on=True) + self._end_turn()
-                self._track.touched_at = touched
-                return events + self._judge_play(view)
+                events = self._accept(turn, ended, could_go_on=True)
+                return events + self._handed_over() + self._judge_play(view)
         if can_end(turn) and turn.actions and not self.restoring:
             following = self._index("next", start_turn(finish(turn)))
             match = self._best_match(following, view)
             if match is not None:
-                touched = self._track.touched_at
-                events = self._end_turn()
-                self._amend = None  # the next player has acted
-                self._track.touched_at = touched  # the next player's hands already moved
+                events = self._handed_over()
                 if self.game.turn is not None:
                     events += self._accept(
                         self.game.turn, match, self._could_go_on(following, view)
@@ -218,6 +213,15 @@ class Referee(RecordKeeper):
             self._track.mismatch_since = None
             return self._clear_error()
         return self._mismatch_against(view)
+
+    def _handed_over(self) -> list[RefereeEvent]:
+        """End the turn because the next player has started: their touches so far count
+        in their turn, and the ended turn may no longer be amended."""
+        touched = self._track.touched_at
+        events = self._end_turn()
+        self._amend = None
+        self._track.touched_at = touched
+        return events
 
     def _ended_by_touch(
         self, turn: TurnState, current: TurnIndex, view: BoardView
