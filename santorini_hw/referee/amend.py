@@ -15,7 +15,7 @@ from santorini_hw.referee.board_view import BoardView, position_view
 from santorini_hw.referee.turn_index import TurnIndex
 from santorini_hw.rules.cells import cells_of
 from santorini_hw.rules.position import Position
-from santorini_hw.rules.turn import TurnState, can_end
+from santorini_hw.rules.turn import TurnState, can_end, completable, finish, start_turn
 
 
 @dataclass
@@ -41,7 +41,9 @@ def amended_turn(window: AmendWindow, view: BoardView) -> TurnState | None:
     for state in index.matches(view):
         board = state.board
         same = board.workers == ended.board.workers and _builds(state) == _builds(ended)
-        if same and board != ended.board and can_end(state) and not state.won:
+        complete = same and board != ended.board and can_end(state) and not state.won
+        # (a correction that would leave the next player no turn is not guessed at)
+        if complete and completable(start_turn(finish(state))):
             return state
     return None
 
