@@ -150,9 +150,9 @@ def _mistaken_undo(hand: PhysicalPlayer, rng: random.Random, play_goes_on: bool)
 
 def _wrong_build(position: Position, turn: Turn) -> Action | None:
     """Where the turn's last build could have gone instead, still a whole turn that ends
-    by itself and leaves the opponent a turn (the build then put right)."""
+    by itself, both ways leaving the opponent a turn (the build is then put right)."""
     last = turn.actions[-1]
-    if last.is_move or len(turn.actions) < 2:
+    if last.is_move or len(turn.actions) < 2 or not completable(start_turn(turn.result)):
         return None
     state = start_turn(position)
     for action in turn.actions[:-1]:
