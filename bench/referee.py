@@ -1,6 +1,7 @@
 """Referee benchmark: random noisy games through the simulator, checked against what was played.
 
     .venv/bin/python bench/referee.py --games 1000 --jobs 2
+    .venv/bin/python bench/referee.py --first 500 --games 500   # the second half alone
 
 Every god pairing (and no gods), both sensor kinds, noise on (1 % switch flicker, 30 ms
 contact bounce, ADC noise), illegal physical actions injected, and the player model's
@@ -59,6 +60,12 @@ def without_latencies(game: dict[str, Any]) -> dict[str, Any]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument(
+        "--first",
+        type=int,
+        default=0,
+        help="index of the first game (to run a long proof in parts)",
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--illegal-rate", type=float, default=0.1)
@@ -68,7 +75,7 @@ def main() -> None:
     with ProcessPoolExecutor(args.jobs) as pool:
         outcomes = pool.map(
             play_one,
-            range(args.games),
+            range(args.first, args.first + args.games),
             [args.seed] * args.games,
             [args.illegal_rate] * args.games,
             chunksize=4,
