@@ -69,6 +69,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--illegal-rate", type=float, default=0.1)
+    parser.add_argument("--save", help="also write every game's verdict (JSON) to this file")
     args = parser.parse_args()
     games: list[dict[str, Any]] = []
     failures: list[dict[str, Any]] = []
@@ -87,6 +88,9 @@ def main() -> None:
                 print(f"failed: {without_latencies(game)}", file=sys.stderr, flush=True)
             if len(games) % 50 == 0:
                 print(f"{len(games)} games, {len(failures)} failed", file=sys.stderr, flush=True)
+    if args.save:
+        with open(args.save, "w", encoding="utf-8") as file:
+            json.dump(games, file)
     latencies = sorted(t for game in games for t in game["latencies"])
     report = {
         "games": len(games),
