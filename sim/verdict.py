@@ -29,11 +29,14 @@ class Verdict:
     detected: int
     """Injected illegal actions that raised an error while they were on the board."""
     spurious_errors: int
-    """Errors raised with no illegal action on the board."""
+    """Errors raised with no illegal action on the board (outside every injected
+    window; one action may raise more than one error while it is put right)."""
     latencies: tuple[float, ...]
     """Last physical event of each turn (or the next player's first touch, for a turn
     left to it) -> the turn's acceptance or amendment, simulated seconds."""
     winner_ok: bool
+    spurious: tuple[tuple[float, str], ...] = ()
+    """When and what each spurious error said, to look into."""
 
     @property
     def failed(self) -> bool:
@@ -51,8 +54,14 @@ def judge(generated: GeneratedGame, result: RunResult) -> Verdict:
     recorded = recorded_positions(result.game)
     played = [turn.result for turn in generated.played]
     pairs = list(zip(recorded, played, strict=False))
-    errors = [e.time for e in result.events if e.kind == "error_raised"]
+    raised = [e for e in result.events if e.kind == "error_raised"]
+    errors = [e.time for e in raised]
     detected = sum(1 for start, end in generated.illegal if any(start <= t <= end for t in errors))
+    spurious = tuple(
+        (round(e.time, 3), e.text)
+        for e in raised
+        if not any(start <= e.time <= end for start, end in generated.illegal)
+    )
     completes = [e.time for e in result.events if e.kind in ("turn_complete", "turn_amended")]
     return Verdict(
         turns=len(played),
@@ -62,9 +71,10 @@ def judge(generated: GeneratedGame, result: RunResult) -> Verdict:
         extra=max(0, len(recorded) - len(played)),
         illegal=len(generated.illegal),
         detected=detected,
-        spurious_errors=len(errors) - detected,
+        spurious_errors=len(spurious),
         latencies=_latencies(completes, generated.turn_ends),
         winner_ok=result.game.winner == generated.winner,
+        spurious=spurious,
     )
 
 
