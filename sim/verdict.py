@@ -97,7 +97,7 @@ def _latencies(completes: list[float], ends: list[float]) -> tuple[float, ...]:
     amendment) after it: turns taken back and played again leave completions between."""
     found = []
     for end in ends:
-        at = bisect_left(completes, end)
+        at = bisect_left(completes, end - 0.001)  # scenario times are rounded to the ms
         if at < len(completes):
             found.append(completes[at] - end)
     return tuple(found)
