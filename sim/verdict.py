@@ -99,5 +99,5 @@ def _latencies(completes: list[float], ends: list[float]) -> tuple[float, ...]:
     for end in ends:
         at = bisect_left(completes, end - 0.001)  # scenario times are rounded to the ms
         if at < len(completes):
-            found.append(completes[at] - end)
+            found.append(max(0.0, completes[at] - end))
     return tuple(found)
