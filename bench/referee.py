@@ -1,9 +1,13 @@
 """Referee benchmark: random noisy games through the simulator, checked against what was played.
 
     .venv/bin/python bench/referee.py --games 1000 --jobs 2
+    .venv/bin/python bench/referee.py --first 500 --games 500   # the second half alone
 
 Every god pairing (and no gods), both sensor kinds, noise on (1 % switch flicker, 30 ms
-contact bounce, ADC noise), illegal physical actions injected. Prints JSON: games, turns,
+contact bounce, ADC noise), illegal physical actions injected, and the player model's
+messy habits at their default rates (`Habits`: build and placement corrections, slow
+undo restores, mistaken undo presses, Hermes carried straight, a stray block before a
+winning climb, the next player starting during an optional extra). Prints JSON: games, turns,
 turns recorded exactly as played, wrong turns, missed turns, injected illegal actions
 detected out of injected, and the time from the last physical event of a turn to the
 turn's acceptance on the simulated clock (median, p99). Progress and each failed game
@@ -56,16 +60,23 @@ def without_latencies(game: dict[str, Any]) -> dict[str, Any]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument(
+        "--first",
+        type=int,
+        default=0,
+        help="index of the first game (to run a long proof in parts)",
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--illegal-rate", type=float, default=0.1)
+    parser.add_argument("--save", help="also write every game's verdict (JSON) to this file")
     args = parser.parse_args()
     games: list[dict[str, Any]] = []
     failures: list[dict[str, Any]] = []
     with ProcessPoolExecutor(args.jobs) as pool:
         outcomes = pool.map(
             play_one,
-            range(args.games),
+            range(args.first, args.first + args.games),
             [args.seed] * args.games,
             [args.illegal_rate] * args.games,
             chunksize=4,
@@ -77,6 +88,9 @@ def main() -> None:
                 print(f"failed: {without_latencies(game)}", file=sys.stderr, flush=True)
             if len(games) % 50 == 0:
                 print(f"{len(games)} games, {len(failures)} failed", file=sys.stderr, flush=True)
+    if args.save:
+        with open(args.save, "w", encoding="utf-8") as file:
+            json.dump(games, file)
     latencies = sorted(t for game in games for t in game["latencies"])
     report = {
         "games": len(games),

@@ -124,9 +124,9 @@ class PhysicalBoard:
             raise PhysicalError(f"no such piece: {kind!r} (pieces: worker, block, dome)")
         if state.worker is not None:
             raise PhysicalError(f"a worker stands on {name}: lift it before placing a {kind}")
-        if state.stack and state.stack[-1].kind == "dome":
-            raise PhysicalError(f"{name} is capped by a dome: nothing can be placed on it")
-        if kind == "worker":
+        if kind != "worker" and state.stack and state.stack[-1].kind == "dome":
+            raise PhysicalError(f"{name} is capped by a dome")
+        if kind == "worker":  # it balances even on a dome: the referee, not physics, refuses it
             if player is None:
                 raise PhysicalError(f"placing a worker on {name} needs its player")
             state.worker = self._take(Piece("worker", player=player))

@@ -12,8 +12,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from santorini_hw.rules.actions import DOME, Action
-from santorini_hw.rules.cells import NEIGHBOURS, beyond, cells_of
+from santorini_hw.rules.actions import BUILD, DOME, Action
+from santorini_hw.rules.cells import CELL_COUNT, NEIGHBOURS, beyond, cells_of
 from santorini_hw.rules.gods import God
 from santorini_hw.rules.position import Position
 from santorini_hw.rules.turn import apply_action, start_turn
@@ -33,8 +33,18 @@ class HandStyle:
     """How long a sliding worker's magnet stays over the cell it brushes (s): shorter
     than the sensors' settle time, as a hand sliding across a board is."""
     carry_artemis_straight: float = 0.5
+    carry_hermes_straight: float = 0.7
+    """Hermes' workers carried to where they end, not along the steps of the turn."""
+    build_correction: float = 0.1
+    """Build the last block on a wrong cell, then move it to the right one."""
+    placement_correction: float = 0.1
+    """Set a worker down on a wrong cell during setup, then move it."""
+    stray_block_before_win: float = 0.3
+    """Put a block down out of habit with the winning worker in the hand."""
     pause: tuple[float, float] = (0.25, 0.9)
     think: tuple[float, float] = (0.5, 2.0)
+    undo_hold: tuple[float, float] = (2.0, 4.0)
+    """How long a worker is held while the board is put back for an undo (s)."""
 
 
 def owner_of(position: Position, cell: int) -> str:
@@ -74,17 +84,33 @@ class PhysicalPlayer:
     def press(self, button: str) -> None:
         self._at("press", button=button)
 
-    def place_workers(self, player: str, cells: tuple[int, ...]) -> None:
+    def place_workers(self, player: str, cells: tuple[int, ...], taken: int) -> None:
+        """Set workers down on `cells`, sometimes first on a wrong free cell (not in
+        `taken`, the cells already or yet to be used) and then moved."""
         self.think()
         for cell in cells:
+            free = [c for c in range(CELL_COUNT) if not (taken | 1 << cell) >> c & 1]
+            if self.rng.random() < self.style.placement_correction and free:
+                wrong = self.rng.choice(free)
+                self.place(wrong, "worker", player)
+                self.lift(wrong)
             self.place(cell, "worker", player)
 
-    def play_turn(self, before: Position, actions: tuple[Action, ...], press_done: bool) -> None:
+    def play_turn(
+        self,
+        before: Position,
+        actions: tuple[Action, ...],
+        press_done: bool,
+        wrong_build: Action | None = None,
+    ) -> None:
         """The physical events of one legal turn from `before`, then a press of done if
-        `press_done` (the turn could have gone on)."""
+        `press_done` (the turn could have gone on). With `wrong_build`, the last build
+        goes there first and is then moved where `actions` put it."""
         rng, style = self.rng, self.style
         self.think()
         steps = _steps_with_boards(before, actions)
+        if wrong_build is not None:
+            steps[-1] = (wrong_build, steps[-1][1])
         moves = [step for step in steps if step[0].is_move]
         if moves and rng.random() < style.second_thoughts:
             cell = moves[0][0].src
@@ -98,20 +124,72 @@ class PhysicalPlayer:
             (first, board), (second, _) = moves
             at = steps.index(moves[0])
             steps[at : at + 2] = [(Action(first.kind, first.src, second.dst), board)]
+        hermes = before.god is God.HERMES and len(moves) > 1
+        if hermes and rng.random() < style.carry_hermes_straight:
+            self._carry_straight(before, steps)
+            return self._finish_turn(actions, wrong_build, press_done)
         early_build = rng.random() < style.build_before_landing
+        stray = -1
+        if rng.random() < style.stray_block_before_win:
+            stray = _stray_cell(before, actions, rng)
         index = 0
         while index < len(steps):
             action, board = steps[index]
             following = steps[index + 1][0] if index + 1 < len(steps) else None
             if action.is_move:
                 lands_later = early_build and following is not None and not following.is_move
+                if stray >= 0:  # a winning climb is the turn's only action
+                    lands_later, following = True, Action(BUILD, -1, stray)
                 self._move(board, action, then_build=following if lands_later else None)
                 index += 2 if lands_later else 1
             else:
                 self._build(action)
                 index += 1
+        self._finish_turn(actions, wrong_build, press_done)
+
+    def _finish_turn(
+        self, actions: tuple[Action, ...], wrong_build: Action | None, press_done: bool
+    ) -> None:
+        if wrong_build is not None:  # seen at once, put right before anyone else touches
+            self.lift(wrong_build.dst)
+            self._build(actions[-1])
         if press_done:
             self.press("done")
+
+    def _carry_straight(self, before: Position, steps: list[tuple[Action, Position]]) -> None:
+        """Hermes: lift each worker that ends elsewhere, set them down where they end,
+        then build (Hermes builds after all the moves)."""
+        state = start_turn(before)
+        for action, _ in steps:
+            state = apply_action(state, action)
+        side = before.side
+        mine, ends = before.workers[side], state.board.workers[side]
+        player = owner_of(before, cells_of(mine)[0])
+        for cell in cells_of(mine & ~ends):
+            self.lift(cell)
+        for cell in cells_of(ends & ~mine):
+            self.place(cell, "worker", player)
+        for action, _ in steps:
+            if not action.is_move:
+                self._build(action)
+
+    def put_back(self, after: Position, before: Position) -> None:
+        """Undo by hand: lift the workers that moved, take off what was built, hold the
+        workers a while, then set them down where they stood."""
+        self.think()
+        moved = [c for c in range(CELL_COUNT) if _owner(after, c) != _owner(before, c)]
+        for cell in moved:
+            if after.side_at(cell) >= 0:
+                self.lift(cell)
+        for cell in range(CELL_COUNT):
+            for _ in range(int(after.domes >> cell & 1) - int(before.domes >> cell & 1)):
+                self.lift(cell)
+            for _ in range(after.height(cell) - before.height(cell)):
+                self.lift(cell)
+        self.t += self.rng.uniform(*self.style.undo_hold)
+        for cell in moved:
+            if before.side_at(cell) >= 0:
+                self.place(cell, "worker", owner_of(before, cell))
 
     def _move(self, board: Position, move: Action, then_build: Action | None) -> None:
         """Carry a worker (moving a forced opponent out of the way first), placing
@@ -134,7 +212,8 @@ class PhysicalPlayer:
             busy |= 1 << landing
         if then_build is not None:
             self._build(then_build)
-        self._maybe_slide(board, dst, mover, busy)
+        if then_build is None or then_build.src >= 0:  # no slide after a stray block:
+            self._maybe_slide(board, dst, mover, busy)  # it lands within the grace period
         self.place(dst, "worker", mover)
 
     def _maybe_slide(self, board: Position, dst: int, mover: str, busy: int) -> None:
@@ -151,6 +230,26 @@ class PhysicalPlayer:
 
     def _build(self, action: Action) -> None:
         self.place(action.dst, "dome" if action.kind == DOME else "block")
+
+
+def _owner(position: Position, cell: int) -> str | None:
+    return owner_of(position, cell) if position.side_at(cell) >= 0 else None
+
+
+def _stray_cell(before: Position, actions: tuple[Action, ...], rng: random.Random) -> int:
+    """For a winning climb (a single move), a free cell beside the worker's way where a
+    block could be put down out of habit (-1 when there is none or no win)."""
+    if len(actions) != 1 or not actions[0].is_move:
+        return -1
+    state = apply_action(start_turn(before), actions[0])
+    if not state.won:
+        return -1
+    move = actions[0]
+    board = state.board
+    near = (NEIGHBOURS[move.src] | NEIGHBOURS[move.dst]) & ~board.occupied & ~board.domes
+    near &= ~board.l3 & ~(1 << move.src)
+    cells = cells_of(near)
+    return rng.choice(cells) if cells else -1
 
 
 def _steps_with_boards(

@@ -14,14 +14,28 @@ from dataclasses import dataclass, field
 
 from santorini_hw.referee.board_view import BoardView, Buildings, position_view
 from santorini_hw.referee.turn_index import TurnIndex
+from santorini_hw.rules.actions import Action
 from santorini_hw.rules.cells import CELL_COUNT, NEIGHBOURS, cells_of
 from santorini_hw.rules.game import Game, Phase
 from santorini_hw.rules.gods import God
 from santorini_hw.rules.position import Position
-from santorini_hw.rules.turn import apply_action, legal_actions, start_turn
+from santorini_hw.rules.turn import apply_action, completable, finish, legal_actions, start_turn
 from santorini_hw.rules.turns import Turn, random_turn
-from sim.player_model import PhysicalPlayer, owner_of
+from sim.player_model import HandStyle, PhysicalPlayer, owner_of
 from sim.scenario import NoiseSettings, Scenario
+
+
+@dataclass(frozen=True)
+class Habits:
+    """How often the players do the messier things people do at a real table."""
+
+    hands: HandStyle = field(default_factory=HandStyle)
+    undo: float = 0.04
+    """Take the turn just played back (slowly, a worker held for seconds), then replay."""
+    mistaken_undo: float = 0.03
+    """Press undo by mistake, then cancel it (undo again, done) or simply play on."""
+    next_player_starts: float = 0.5
+    """Leave an optional extra to the next player's first touch rather than press done."""
 
 
 @dataclass
@@ -45,33 +59,112 @@ def generate_game(
     illegal_rate: float = 0.1,
     grace: float = 1.5,
     max_turns: int = 80,
+    habits: Habits | None = None,
 ) -> GeneratedGame:
     players = ("A", "B")
+    habits = habits or Habits()
     game = Game.new(players, gods)
-    hand = PhysicalPlayer(rng)
+    hand = PhysicalPlayer(rng, habits.hands)
     cells = rng.sample(range(CELL_COUNT), 4)
+    taken = sum(1 << cell for cell in cells)
     for player, pair in zip(players, (cells[:2], cells[2:]), strict=True):
-        hand.place_workers(player, tuple(pair))
+        hand.place_workers(player, tuple(pair), taken)
         for cell in pair:
             game.place(cell)
     generated = GeneratedGame(Scenario(players, gods, sensors, noise or NoiseSettings()))
+    owed_done = False  # the last turn waits for the next player's first touch
     while game.phase is Phase.PLAY and len(generated.played) < max_turns:
         position = game.position
-        started = hand.t
-        if rng.random() < illegal_rate and _inject_illegal(hand, position, rng, grace):
-            generated.illegal.append((started, hand.t))
         turn = random_turn(position, rng)
+        started = hand.t
+        first_touch = turn is not None and turn.actions[0].is_move
+        injected = False
+        if turn is not None and rng.random() < illegal_rate:
+            owed_done = _pay(hand, owed_done)
+            injected = _inject_illegal(
+                hand, position, rng, grace, -1 if generated.played else cells[-1]
+            )
+            if injected:
+                generated.illegal.append((started, hand.t))
         if turn is None:  # the game ends itself before a trapped player's turn
             break
-        hand.play_turn(position, turn.actions, _needs_done(position, turn))
+        mistaken = bool(generated.played) and not injected
+        mistaken = mistaken and rng.random() < habits.mistaken_undo
+        if mistaken:
+            owed_done = _pay(hand, owed_done)
+            _mistaken_undo(hand, rng, play_goes_on=first_touch and turn.winner is None)
+        if owed_done and not first_touch:
+            owed_done = _pay(hand, owed_done)
+        before = len(hand.events)
+        waits = _play(hand, rng, habits, position, turn)
+        if owed_done:  # this turn's first lift ended the one before it
+            generated.turn_ends[-1] = hand.events[before].t
+        owed_done = waits
         game.play_turn(turn.actions)
         generated.played.append(turn)
         generated.turn_ends.append(hand.t)
+        # (an undo press while a mistaken one is still pending would cancel that one)
+        undo = not mistaken and rng.random() < habits.undo
+        if game.phase is Phase.PLAY and not owed_done and undo:
+            hand.press("undo")  # taken back at once, slowly, then played again
+            hand.put_back(game.board, position)
+            game.undo()
+            generated.played.pop()
+            generated.turn_ends.pop()
+    _pay(hand, owed_done)
     generated.winner = game.winner
     generated.scenario = Scenario(
         players, gods, sensors, noise or NoiseSettings(), tuple(hand.events)
     )
     return generated
+
+
+def _play(
+    hand: PhysicalPlayer, rng: random.Random, habits: Habits, position: Position, turn: Turn
+) -> bool:
+    """Play `turn` by hand; whether it now waits for the next player's first touch."""
+    needs_done = _needs_done(position, turn)
+    skip_done = needs_done and rng.random() < habits.next_player_starts
+    wrong = None
+    if not needs_done and rng.random() < habits.hands.build_correction:
+        wrong = _wrong_build(position, turn)
+    hand.play_turn(position, turn.actions, needs_done and not skip_done, wrong)
+    return skip_done
+
+
+def _pay(hand: PhysicalPlayer, owed_done: bool) -> bool:
+    """Press the done a turn still owes (no next player's touch will come first)."""
+    if owed_done:
+        hand.press("done")
+    return False
+
+
+def _mistaken_undo(hand: PhysicalPlayer, rng: random.Random, play_goes_on: bool) -> None:
+    """Undo pressed by mistake: pressed again, or done pressed, or play simply goes on
+    (the referee drops the request after the grace period)."""
+    hand.press("undo")
+    choice = rng.choice(("undo", "done", "play") if play_goes_on else ("undo", "done"))
+    if choice != "play":
+        hand.press(choice)
+
+
+def _wrong_build(position: Position, turn: Turn) -> Action | None:
+    """Where the turn's last build could have gone instead, still a whole turn that ends
+    by itself, both ways leaving the opponent a turn (the build is then put right)."""
+    last = turn.actions[-1]
+    if last.is_move or len(turn.actions) < 2 or not completable(start_turn(turn.result)):
+        return None
+    state = start_turn(position)
+    for action in turn.actions[:-1]:
+        state = apply_action(state, action)
+    options = [a for a in legal_actions(state) if not a.is_move and a.dst != last.dst]
+    for option in options:
+        wrong = Turn((*turn.actions[:-1], option), turn.result, None)
+        after = apply_action(state, option)
+        ends_alone = not legal_actions(after) and not _needs_done(position, wrong)
+        if ends_alone and completable(start_turn(finish(after))):
+            return option
+    return None
 
 
 def _needs_done(position: Position, turn: Turn) -> bool:
@@ -90,13 +183,14 @@ def _needs_done(position: Position, turn: Turn) -> bool:
 
 
 def _inject_illegal(
-    hand: PhysicalPlayer, position: Position, rng: random.Random, grace: float
+    hand: PhysicalPlayer, position: Position, rng: random.Random, grace: float, placed: int
 ) -> bool:
     """Do something the rules forbid, leave it past the grace period, then undo it.
-    Returns False when no illegal action of the kinds tried fits this board."""
+    Returns False when no illegal action of the kinds tried fits this board. Moving the
+    worker last `placed` (-1: none) is no such thing: the placement may be amended."""
     index = TurnIndex(start_turn(position))
     # (src, dst): carry a worker; (cell, cell): slip a block under the worker on cell.
-    options = _illegal_carries(position)
+    options = [(src, dst) for src, dst in _illegal_carries(position) if src != placed]
     options += [(cell, cell) for cell in _cells_to_build_under(position)]
     rng.shuffle(options)
     for src, dst in options:

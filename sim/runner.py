@@ -30,8 +30,8 @@ from santorini_hw.rules.position_json import position_to_json
 from santorini_hw.rules.turns import Turn
 from santorini_hw.sensing.observation import Observation
 from sim.hardware import SimulatedHardware
-from sim.physical import Noise
-from sim.scenario import PhysicalEvent, Scenario
+from sim.physical import Noise, PhysicalError
+from sim.scenario import PhysicalEvent, Scenario, ScenarioError
 
 ADC_NOISE = 40.0
 """Counts of stack-reading noise whenever a scenario asks for noise."""
@@ -104,6 +104,8 @@ def scenario_config(scenario: Scenario, base: HardwareConfig | None = None) -> H
 
 
 async def run_scenario(scenario: Scenario, config: HardwareConfig | None = None) -> RunResult:
+    """Play `scenario`; an event the pieces cannot do (a block on a dome, a lift from an
+    empty cell) raises `ScenarioError` naming it (`events[12]: c4 is capped by a dome`)."""
     noise = scenario.noise
     physical_noise = Noise(
         seed=noise.seed,
@@ -126,7 +128,8 @@ async def run_scenario(scenario: Scenario, config: HardwareConfig | None = None)
             return result.clock.warning(clock.monotonic())
 
         lights = RefereeLights(referee, output, _hint, warning)  # as the daemon: events -> scenes
-        await _play(sim, referee, sorted(scenario.events, key=lambda e: e.t), result, lights)
+        timeline = sorted(enumerate(scenario.events), key=lambda pair: pair[1].t)
+        await _play(sim, referee, timeline, result, lights)
         result.end = clock.monotonic()
         clock.advance(1 / DEFAULT_MAX_FPS)  # the last scene's frame slot
         _show(sim, lights.output, result)
@@ -149,16 +152,22 @@ def _show(sim: SimulatedHardware, output: LightsOutput, result: RunResult) -> No
 async def _play(
     sim: SimulatedHardware,
     referee: Referee,
-    events: list[PhysicalEvent],
+    timeline: list[tuple[int, PhysicalEvent]],
     result: RunResult,
     lights: RefereeLights,
 ) -> None:
+    """Play `timeline` ((index in the scenario, event), in time order)."""
     clock = sim.clock
-    pending = list(reversed(events))
+    pending = list(reversed(timeline))
     while True:
         now = clock.monotonic()
-        while pending and pending[-1].t <= now + 1e-9:
-            lights.update(await _apply(sim, referee, pending.pop(), result))
+        while pending and pending[-1][1].t <= now + 1e-9:
+            index, event = pending.pop()
+            try:
+                new = await _apply(sim, referee, event, result)
+            except PhysicalError as error:
+                raise ScenarioError(f"events[{index}]", str(error)) from None
+            lights.update(new)
         observation = await sim.advance(sim.scan_period)
         new = referee.observe(observation)
         new += _tick(result.clock, referee, observation, clock.monotonic())
@@ -171,8 +180,8 @@ async def _play(
         if not pending and deadline is None:
             return
         flag = result.clock.next_deadline(clock.monotonic()) if pending else None
-        targets = (deadline, flag, pending[-1].t if pending else None)
-        target = min(t for t in targets if t is not None)
+        upcoming = pending[-1][1].t if pending else None
+        target = min(t for t in (deadline, flag, upcoming) if t is not None)
         if target > clock.monotonic():
             clock.set(target)
 

@@ -8,6 +8,7 @@ on the board.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass
 
 from santorini_hw.rules.game import Game
@@ -28,10 +29,14 @@ class Verdict:
     detected: int
     """Injected illegal actions that raised an error while they were on the board."""
     spurious_errors: int
-    """Errors raised with no illegal action on the board."""
+    """Errors raised with no illegal action on the board (outside every injected
+    window; one action may raise more than one error while it is put right)."""
     latencies: tuple[float, ...]
-    """Last physical event of each turn -> the turn's acceptance, simulated seconds."""
+    """Last physical event of each turn (or the next player's first touch, for a turn
+    left to it) -> the turn's acceptance or amendment, simulated seconds."""
     winner_ok: bool
+    spurious: tuple[tuple[float, str], ...] = ()
+    """When and what each spurious error said, to look into."""
 
     @property
     def failed(self) -> bool:
@@ -41,6 +46,7 @@ class Verdict:
             or self.extra
             or not self.winner_ok
             or self.detected < self.illegal
+            or self.spurious_errors
         )
 
 
@@ -48,9 +54,15 @@ def judge(generated: GeneratedGame, result: RunResult) -> Verdict:
     recorded = recorded_positions(result.game)
     played = [turn.result for turn in generated.played]
     pairs = list(zip(recorded, played, strict=False))
-    errors = [e.time for e in result.events if e.kind == "error_raised"]
+    raised = [e for e in result.events if e.kind == "error_raised"]
+    errors = [e.time for e in raised]
     detected = sum(1 for start, end in generated.illegal if any(start <= t <= end for t in errors))
-    completes = [e.time for e in result.events if e.kind == "turn_complete"]
+    spurious = tuple(
+        (round(e.time, 3), e.text)
+        for e in raised
+        if not any(start <= e.time <= end for start, end in generated.illegal)
+    )
+    completes = [e.time for e in result.events if e.kind in ("turn_complete", "turn_amended")]
     return Verdict(
         turns=len(played),
         exact=sum(1 for a, b in pairs if a == b),
@@ -59,11 +71,10 @@ def judge(generated: GeneratedGame, result: RunResult) -> Verdict:
         extra=max(0, len(recorded) - len(played)),
         illegal=len(generated.illegal),
         detected=detected,
-        spurious_errors=len(errors) - detected,
-        latencies=tuple(
-            done - end for done, end in zip(completes, generated.turn_ends, strict=False)
-        ),
+        spurious_errors=len(spurious),
+        latencies=_latencies(completes, generated.turn_ends),
         winner_ok=result.game.winner == generated.winner,
+        spurious=spurious,
     )
 
 
@@ -79,3 +90,14 @@ def recorded_positions(game: Game) -> list[Position]:
             replay.play_turn(line.actions)
             positions.append(replay.position)
     return positions
+
+
+def _latencies(completes: list[float], ends: list[float]) -> tuple[float, ...]:
+    """For each played turn, its last physical event to the first turn completion (or
+    amendment) after it: turns taken back and played again leave completions between."""
+    found = []
+    for end in ends:
+        at = bisect_left(completes, end - 0.001)  # scenario times are rounded to the ms
+        if at < len(completes):
+            found.append(max(0.0, completes[at] - end))
+    return tuple(found)

@@ -50,7 +50,11 @@ def _run(args: argparse.Namespace) -> int:
     except ScenarioError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
-    result = asyncio.run(run_scenario(scenario)).to_json()
+    try:
+        result = asyncio.run(run_scenario(scenario)).to_json()
+    except ScenarioError as error:  # an event the pieces cannot do
+        print(f"error: {error}", file=sys.stderr)
+        return 2
     if args.json:
         print(json.dumps(result))
         return 0

@@ -1,7 +1,8 @@
-"""Keeps a strip in step with a referee: every referee event (or a worker lifted, which
-is no event) becomes a new scene for the `LightsOutput`, and a hint asked for stays on
-until the turn moves on. `clock_warning` says whether the player to move is short of
-time (the game clock's `clock_warning` event makes the scene show it).
+"""Keeps a strip in step with a referee: every referee event (or a worker lifted, or a
+piece put back during an undo, which are no events) becomes a new scene for the
+`LightsOutput`, and a hint asked for stays on until the turn moves on. `clock_warning`
+says whether the player to move is short of time (the game clock's `clock_warning`
+event makes the scene show it).
 
 The hint search is injected: the simulator and the tests pass a node-budgeted search
 (deterministic), the daemon a time-budgeted one.
@@ -22,7 +23,9 @@ from santorini_hw.rules.turns import Turn
 
 HintSearch = Callable[[Position], Turn | None]
 
-HINT_ENDS = frozenset({"action", "turn_complete", "undo", "resync", "game_over"})
+HINT_ENDS = frozenset(
+    {"action", "action_retracted", "turn_complete", "turn_amended", "undo", "resync", "game_over"}
+)
 """Events after which the hint no longer describes the turn to play."""
 
 
@@ -41,21 +44,22 @@ class RefereeLights:
         self.hint: Turn | None = None
         self.output = output
         self._hint_search = hint_search
-        self._holding = referee.holding
+        self._shown = (referee.holding, referee.guidance)
         self.scene: Scene = scene_for(referee)
         output.show(self.scene)
 
     def update(self, events: Sequence[RefereeEvent]) -> None:
         """Show the scene for the referee's state, if these events (or a hand lifting a
-        worker) may have changed it."""
+        worker, or the board on its way back for an undo) may have changed it."""
         referee = self.referee
         for event in events:
             if event.kind in HINT_ENDS:
                 self.hint = None
             elif event.kind == "hint_requested" and referee.game.phase is Phase.PLAY:
                 self.hint = self._hint_search(referee.game.position)
-        if not events and referee.holding == self._holding:
+        shown = (referee.holding, referee.guidance)
+        if not events and shown == self._shown:
             return
-        self._holding = referee.holding
+        self._shown = shown
         self.scene = scene_for(referee, hint=self.hint, clock_warning=self._clock_warning())
         self.output.show(self.scene)

@@ -14,8 +14,10 @@ What it shows, by the referee's state:
   tower under level 3, `second_build` for Demeter's and Hephaestus' optional second
   build, and `turn_worker` again on a worker that may still move (Artemis, Hermes);
 - the hint, if it still fits the turn: `hint_worker`, `hint_move`, `hint_build`;
-- an error: only its first fix (one fix at a time), every other cell dark;
+- an error, or an undo waiting for the board to be put back: only the first fix (one
+  fix at a time), every other cell dark;
 - game over: `winner` on the winner's workers;
+- `error` (remove a piece) on stray pieces left beside a win and on eliminated workers;
 - the clock short (`clock_warning`): `clock_low` on the workers of the player to move,
   over their legal marks (placement: on the workers placed so far);
 - `bridge_down` on the four corners while the stack-sensor bridge is unplugged;
@@ -59,8 +61,9 @@ def scene_for(
     scene = Scene()
     if not bridge_connected:
         scene = scene.with_marks(BRIDGE_DOWN_CELLS, Mark(Element.BRIDGE_DOWN))
-    if referee.error is not None:
-        return scene.with_mark(referee.error.fixes[0].cell, _error_mark(referee))
+    guidance = referee.guidance
+    if guidance:
+        return scene.with_mark(guidance[0].cell, _error_mark(referee, guidance[0]))
     if referee.pending_removal:
         scene = scene.with_marks(referee.pending_removal, Mark.error(Fix.REMOVE_PIECE))
     game = referee.game
@@ -82,10 +85,8 @@ def scene_for(
     return scene
 
 
-def _error_mark(referee: Referee) -> Mark:
+def _error_mark(referee: Referee, fix: CellFix) -> Mark:
     """The first fix as a mark: remove a piece, put a worker back, or rebuild to a level."""
-    assert referee.error is not None
-    fix: CellFix = referee.error.fixes[0]
     kind = _FIX_OF[fix.kind]
     if kind is Fix.WRONG_LEVEL:
         return Mark.error(kind, level=level_of(referee.expected_view.buildings, fix.cell))

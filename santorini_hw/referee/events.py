@@ -8,8 +8,9 @@ from dataclasses import dataclass
 @dataclass(frozen=True)
 class RefereeEvent:
     kind: str
-    """One of: worker_placed, setup_complete, action, turn_complete, eliminated, game_over,
-    error_raised, error_updated, error_cleared, undo, resync, hint_requested."""
+    """One of: worker_placed, placement_amended, setup_complete, action, action_retracted,
+    turn_complete, turn_amended, eliminated, game_over, stray_pieces, error_raised,
+    error_updated, error_cleared, undo, undo_cancelled, resync, hint_requested."""
     time: float
     player: str | None = None
     text: str = ""

@@ -8,6 +8,8 @@ state reachable by legal actions from the turn's start is indexed by its `BoardV
 
 from __future__ import annotations
 
+from collections import deque
+
 from santorini_hw.referee.board_view import BoardView, Buildings, position_view
 from santorini_hw.rules.gods import God
 from santorini_hw.rules.turn import (
@@ -25,22 +27,25 @@ class TurnIndex:
         self._with_owners = with_owners
         self._by_view: dict[BoardView, list[TurnState]] = {}
         self._by_buildings: dict[Buildings, list[tuple[int, TurnState]]] = {}
+        self._wins: list[tuple[BoardView, TurnState]] = []
         self._walk(start)
 
     def _walk(self, start: TurnState) -> None:
-        """Index the states the turn can reach and still complete, in depth-first order.
+        """Index the states the turn can reach and still complete, breadth first.
 
-        The walk follows every candidate action once, then keeps the states from which
-        an ending state can be reached (one backward pass over the recorded edges),
-        rather than asking `legal_actions` to search ahead from every state: Hermes'
-        shuffles made that quadratic."""
+        Breadth first, the first path to reach a state is a shortest one: the record
+        shows what the sensors saw (a Hermes worker that went c3 to c4 made one move,
+        not a tour of the board). The walk follows every candidate action once, then
+        keeps the states from which an ending state can be reached (one backward pass
+        over the recorded edges), rather than asking `legal_actions` to search ahead
+        from every state: Hermes' shuffles made that quadratic."""
         hermes = start.god is God.HERMES
         visited: dict[object, TurnState] = {}
         parents: dict[object, list[object]] = {}
         ending: list[object] = []
-        stack: list[tuple[TurnState, object]] = [(start, None)]
-        while stack:
-            state, parent = stack.pop()
+        queue: deque[tuple[TurnState, object]] = deque([(start, None)])
+        while queue:
+            state, parent = queue.popleft()
             key: object = state_key(state) if hermes else state._replace(actions=())
             parents.setdefault(key, []).append(parent)
             if key in visited:
@@ -48,13 +53,15 @@ class TurnIndex:
             visited[key] = state
             if can_end(state):
                 ending.append(key)
-            stack.extend((apply_action(state, action), key) for action in candidates(state))
+            queue.extend((apply_action(state, action), key) for action in candidates(state))
         completable = _reaching(ending, parents)
         for key, state in visited.items():
             if key in completable or state is start:
                 view = position_view(state.board, self._with_owners)
                 self._by_view.setdefault(view, []).append(state)
                 self._by_buildings.setdefault(view.buildings, []).append((view.workers, state))
+                if state.won:
+                    self._wins.append((view, state))
 
     def __len__(self) -> int:
         """How many states the turn can reach (the index's size)."""
@@ -77,6 +84,28 @@ class TurnIndex:
             if best is None or len(state.actions) < len(best.actions):
                 best = state
         return best
+
+    def win_beneath(self, view: BoardView) -> list[TurnState]:
+        """Winning states that `view` shows with one stray piece beside them (a block put
+        down out of habit while the winning worker was in the hand): the same workers,
+        and the buildings plus pieces on one free cell."""
+        return [
+            state
+            for won, state in self._wins
+            if won.workers == view.workers
+            and won.owners == view.owners
+            and _one_stray_piece(won.buildings, view.buildings, view.workers)
+        ]
+
+
+def _one_stray_piece(under: Buildings, found: Buildings, workers: int) -> bool:
+    """`found` is `under` plus pieces on one cell that holds no worker."""
+    extra = 0
+    for low, high in zip(under, found, strict=True):
+        if low & ~high:
+            return False
+        extra |= high & ~low
+    return extra.bit_count() == 1 and not extra & workers
 
 
 def _reaching(targets: list[object], parents: dict[object, list[object]]) -> set[object]:

@@ -46,6 +46,8 @@ class RecordLine(NamedTuple):
 class _Snapshot(NamedTuple):
     position: Position
     record_length: int
+    last_line: tuple[RecordLine, ...]
+    """The record's last line then (a second placement joins the first's line)."""
     winner: str | None
     in_play: bool
 
@@ -239,13 +241,17 @@ class Game:
     # -- undo --------------------------------------------------------------------------
     def _push(self) -> None:
         in_play = self.turn is not None
-        self._history.append(_Snapshot(self.position, len(self.record), self.winner, in_play))
+        snapshot = _Snapshot(
+            self.position, len(self.record), tuple(self.record[-1:]), self.winner, in_play
+        )
+        self._history.append(snapshot)
 
     def _pop(self) -> None:
         """Back to the last snapshot, always taken at a turn's start or before a placement."""
         snapshot = self._history.pop()
         self.position = snapshot.position
         del self.record[snapshot.record_length :]
+        self.record[len(self.record) - len(snapshot.last_line) :] = snapshot.last_line
         self.winner = snapshot.winner
         self.lost_on_time = None
         self.turn = start_turn(snapshot.position) if snapshot.in_play else None

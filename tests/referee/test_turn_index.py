@@ -1,6 +1,8 @@
-"""The turn index holds exactly the states legal actions reach, found depth first."""
+"""The turn index holds exactly the states legal actions reach, found breadth first (each by a shortest path)."""
 
 from __future__ import annotations
+
+from collections import deque
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -15,19 +17,19 @@ GODS = st.sampled_from([None, *God])
 
 
 def by_legal_actions(start: TurnState) -> list[TurnState]:
-    """The definition: a depth-first walk through legal actions, first visit kept."""
+    """The definition: a breadth-first walk through legal actions, first visit kept."""
     hermes = start.god is God.HERMES
     seen: set[object] = set()
     found = []
-    stack = [start]
-    while stack:
-        state = stack.pop()
+    queue = deque([start])
+    while queue:
+        state = queue.popleft()
         key = state_key(state) if hermes else state._replace(actions=())
         if key in seen:
             continue
         seen.add(key)
         found.append(state)
-        stack.extend(apply_action(state, action) for action in legal_actions(state))
+        queue.extend(apply_action(state, action) for action in legal_actions(state))
     return found
 
 

@@ -144,3 +144,12 @@ def test_record_with_gods_and_teams_round_trips() -> None:
     text = record_text(game)
     assert '[Teams "A+C B+D"]' in text and "A: a1-b1 c1" in text
     assert record_text(parse_record(text)) == text
+
+
+def test_undoing_a_second_placement_leaves_the_first_on_its_line() -> None:
+    game = Game.new(("A", "B"))
+    game.place(0)
+    game.place(24)
+    game.undo()
+    game.place(23)
+    assert [line.cells for line in game.record] == [(0, 23)]

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from sim.runner import run_scenario
+from sim.runner import RunResult, run_scenario
 from sim.scenario import ScenarioError, scenario_from_json
 
 NOISE = {"seed": 3, "flicker": 0.01, "bounce_ms": 30}
@@ -43,9 +43,9 @@ def steps(t0: float, *ops: tuple[str, ...]) -> list[dict[str, Any]]:
     return events
 
 
-def run(
+def run_result(
     events: list[dict[str, Any]], gods: dict[str, str] | None = None, sensors: str = "presence"
-) -> dict[str, Any]:
+) -> RunResult:
     document: dict[str, Any] = {
         "players": ["A", "B"],
         "sensors": sensors,
@@ -54,7 +54,13 @@ def run(
     }
     if gods:
         document["gods"] = gods
-    return asyncio.run(run_scenario(scenario_from_json(document))).to_json()
+    return asyncio.run(run_scenario(scenario_from_json(document)))
+
+
+def run(
+    events: list[dict[str, Any]], gods: dict[str, str] | None = None, sensors: str = "presence"
+) -> dict[str, Any]:
+    return run_result(events, gods, sensors).to_json()
 
 
 def turns(result: dict[str, Any]) -> list[str]:

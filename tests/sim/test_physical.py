@@ -24,13 +24,19 @@ def test_blocks_stack_by_size_and_a_dome_caps_them(board: PhysicalBoard) -> None
     assert (board.level(C3), board.dome(C3)) == (3, True)
 
 
-def test_nothing_can_be_placed_on_a_dome(board: PhysicalBoard) -> None:
+def test_no_building_piece_can_be_placed_on_a_dome(board: PhysicalBoard) -> None:
     board.place("c3", "dome")
     for kind in ("block", "dome"):
         with pytest.raises(PhysicalError, match="c3 is capped by a dome"):
             board.place("c3", kind)
-    with pytest.raises(PhysicalError, match="c3 is capped by a dome"):
-        board.place("c3", "worker", player="A")
+
+
+def test_a_worker_balances_on_a_dome(board: PhysicalBoard) -> None:
+    board.place("c3", "dome")
+    board.place("c3", "worker", player="A")
+    assert (board.dome(C3), board.worker(C3)) == (True, "A")
+    assert board.lift("c3") == Piece("worker", player="A")
+    assert board.dome(C3)
 
 
 def test_a_fourth_block_does_not_exist(board: PhysicalBoard) -> None:
@@ -59,10 +65,14 @@ def test_lift_takes_the_worker_then_the_dome_then_the_top_block(board: PhysicalB
     board.place("c3", "block")
     board.place("c3", "block")
     board.place("c3", "dome")
-    with pytest.raises(PhysicalError):
-        board.place("c3", "worker", player="B")
-    lifted = [board.lift("c3") for _ in range(3)]
-    assert lifted == [Piece("dome"), Piece("block", level=2), Piece("block", level=1)]
+    board.place("c3", "worker", player="B")
+    lifted = [board.lift("c3") for _ in range(4)]
+    assert lifted == [
+        Piece("worker", player="B"),
+        Piece("dome"),
+        Piece("block", level=2),
+        Piece("block", level=1),
+    ]
     assert board.hand == lifted
     with pytest.raises(PhysicalError, match="nothing to lift on c3"):
         board.lift("c3")

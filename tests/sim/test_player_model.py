@@ -9,7 +9,8 @@ import pytest
 
 from santorini_hw.clock import ManualClock
 from santorini_hw.hardware.config import load_hardware_config
-from santorini_hw.rules.cells import CELL_COUNT, NEIGHBOURS
+from santorini_hw.rules.actions import build, parse_actions
+from santorini_hw.rules.cells import CELL_COUNT, NEIGHBOURS, cell_name, cells_of, parse_cell
 from santorini_hw.rules.game import Game, Phase
 from santorini_hw.rules.gods import God
 from santorini_hw.rules.position import Position
@@ -17,9 +18,17 @@ from santorini_hw.rules.turns import random_turn
 from sim.physical import PhysicalBoard
 from sim.player_model import HandStyle, PhysicalPlayer, owner_of
 from sim.scenario import PhysicalEvent
+from tests.rules.helpers import position
 
 CONFIG = load_hardware_config()
-UNTIDY = HandStyle(second_thoughts=1.0, build_before_landing=0.5, slide=1.0)
+UNTIDY = HandStyle(
+    second_thoughts=1.0,
+    build_before_landing=0.5,
+    slide=1.0,
+    carry_hermes_straight=0.5,
+    stray_block_before_win=0.0,
+)
+TIDY = HandStyle(second_thoughts=0.0, slide=0.0, build_before_landing=0.0, pause=(0.3, 0.3))
 
 
 def apply(board: PhysicalBoard, events: list[PhysicalEvent]) -> None:
@@ -55,7 +64,7 @@ def test_every_turn_leaves_the_pieces_where_the_rules_put_them(god: God | None) 
         board = PhysicalBoard(CONFIG.stacks, ManualClock())
         cells = rng.sample(range(CELL_COUNT), 4)
         for player, pair in (("A", cells[:2]), ("B", cells[2:])):
-            hand.place_workers(player, tuple(pair))
+            hand.place_workers(player, tuple(pair), sum(1 << cell for cell in cells))
             for cell in pair:
                 game.place(cell)
         apply(board, hand.events)
@@ -107,3 +116,100 @@ def test_artemis_carried_straight_never_touches_the_middle_cell() -> None:
     first, second = turn.actions[0], turn.actions[1]
     places = [e.cell for e in hand.events if e.op == "place" and e.piece == "worker"]
     assert places == [second.dst] and first.dst not in places
+
+
+def opened(gods: tuple[God | None, God | None] = (None, None)) -> Game:
+    game = Game.new(("A", "B"), gods)
+    for cell in (0, 24, 12, 4):  # a1, e5, c3, e1
+        game.place(cell)
+    return game
+
+
+def test_a_wrong_build_is_moved_to_where_the_turn_builds() -> None:
+    game = opened()
+    actions = parse_actions("a1-a2 a3")
+    hand = PhysicalPlayer(random.Random(1), TIDY)
+    hand.play_turn(game.position, actions, press_done=False, wrong_build=build(parse_cell("b3")))
+    ops = [(e.op, cell_name(e.cell), e.piece) for e in hand.events]
+    assert ops[-3:] == [("place", "b3", "block"), ("lift", "b3", ""), ("place", "a3", "block")]
+    board = PhysicalBoard(CONFIG.stacks, ManualClock())
+    apply(
+        board,
+        [
+            PhysicalEvent(0, "place", c, "worker", owner_of(game.position, c))
+            for c in (0, 24, 12, 4)
+        ],
+    )
+    apply(board, hand.events)
+    game.play_turn(actions)
+    assert pieces(board) == pieces_of(game.board)
+
+
+@pytest.mark.parametrize("gods", [(None, None), (God.APOLLO, None), (God.MINOTAUR, None)])
+def test_put_back_restores_the_board_holding_the_workers_a_while(
+    gods: tuple[God | None, God | None],
+) -> None:
+    rng = random.Random(5)
+    for _ in range(20):
+        game = Game.new(("A", "B"), gods)
+        for cell in rng.sample(range(CELL_COUNT), 4):
+            game.place(cell)
+        before = game.position
+        turn = random_turn(before, rng)
+        assert turn is not None
+        hand = PhysicalPlayer(rng, UNTIDY)
+        board = PhysicalBoard(CONFIG.stacks, ManualClock())
+        apply(
+            board,
+            [
+                PhysicalEvent(0, "place", c, "worker", owner_of(before, c))
+                for c in cells_of(before.occupied)
+            ],
+        )
+        hand.play_turn(before, turn.actions, press_done=False)
+        game.play_turn(turn.actions)
+        start = len(hand.events)
+        hand.put_back(game.board, before)
+        apply(board, hand.events)
+        assert pieces(board) == pieces_of(before)
+        lifts = [e.t for e in hand.events[start:] if e.op == "lift"]
+        places = [e.t for e in hand.events[start:] if e.op == "place"]
+        assert min(places) - max(lifts) >= UNTIDY.undo_hold[0]
+
+
+def test_a_worker_set_down_on_a_wrong_cell_in_setup_is_moved() -> None:
+    hand = PhysicalPlayer(random.Random(2), HandStyle(placement_correction=1.0))
+    taken = 1 << 0 | 1 << 24
+    hand.place_workers("A", (0, 24), taken)
+    ops = [(e.op, e.cell) for e in hand.events]
+    assert [op for op, _ in ops] == ["place", "lift", "place"] * 2
+    assert ops[2] == ("place", 0) and ops[5] == ("place", 24)
+    assert ops[0][1] == ops[1][1] and not taken >> ops[0][1] & 1
+
+
+def test_a_stray_block_goes_down_beside_a_winning_climb() -> None:
+    game = Game.from_position(
+        position({"A": ["b2", "e5"], "B": ["e1", "d1"]}, heights={"b2": 2, "c3": 3})
+    )
+    hand = PhysicalPlayer(random.Random(4), HandStyle(stray_block_before_win=1.0))
+    hand.play_turn(game.position, parse_actions("b2-c3"), press_done=False)
+    ops = [(e.op, cell_name(e.cell), e.piece) for e in hand.events if e.op != "lift" or e.cell == 6]
+    blocks = [cell for op, cell, piece in ops if piece == "block"]
+    assert len(blocks) == 1 and blocks[0] not in ("b2", "c3")
+    assert ops[-1] == ("place", "c3", "worker")
+
+
+def test_hermes_workers_are_carried_to_where_they_end() -> None:
+    game = opened((God.HERMES, None))
+    hand = PhysicalPlayer(
+        random.Random(3), HandStyle(carry_hermes_straight=1.0, second_thoughts=0.0, slide=0.0)
+    )
+    hand.play_turn(game.position, parse_actions("a1-a2 a2-a3 e5-d5 b4"), press_done=False)
+    ops = [(e.op, cell_name(e.cell)) for e in hand.events]
+    assert ops == [
+        ("lift", "a1"),
+        ("lift", "e5"),
+        ("place", "a3"),
+        ("place", "d5"),
+        ("place", "b4"),
+    ]

@@ -6,8 +6,11 @@ from __future__ import annotations
 import asyncio
 import random
 
+import pytest
+
 from santorini_hw.rules.gods import God
-from sim.random_games import GeneratedGame, generate_game
+from sim.player_model import HandStyle
+from sim.random_games import GeneratedGame, Habits, generate_game
 from sim.runner import run_scenario
 from sim.scenario import NoiseSettings
 from sim.verdict import judge
@@ -73,3 +76,47 @@ def test_a_game_recorded_wrong_is_judged_failed() -> None:
     generated.played[-1] = generated.played[0]  # pretend something else was played
     verdict = judge(generated, result)
     assert verdict.wrong == 1 and verdict.failed
+
+
+MESSY = Habits(
+    hands=HandStyle(
+        build_correction=0.5,
+        placement_correction=0.5,
+        stray_block_before_win=1.0,
+        carry_hermes_straight=1.0,
+    ),
+    undo=0.25,
+    mistaken_undo=0.25,
+    next_player_starts=1.0,
+)
+
+
+@pytest.mark.parametrize(
+    ("seed", "gods", "sensors"),
+    [
+        (11, (God.DEMETER, God.HERMES), "presence"),
+        (12, (God.PROMETHEUS, God.HEPHAESTUS), "polarity"),
+        (13, (God.ARTEMIS, God.APOLLO), "presence"),
+    ],
+)
+def test_messy_habits_are_recorded_as_played(
+    seed: int, gods: tuple[God, God], sensors: str
+) -> None:
+    generated = generate_game(
+        random.Random(seed),
+        gods=gods,
+        sensors=sensors,
+        noise=NOISE,
+        illegal_rate=0.2,
+        max_turns=30,
+        habits=MESSY,
+    )
+    presses = [e.button for e in generated.scenario.events if e.op == "press"]
+    assert presses.count("undo") >= 2
+    result = asyncio.run(run_scenario(generated.scenario))
+    verdict = judge(generated, result)
+    assert not verdict.failed, verdict
+    assert verdict.spurious_errors == 0 and verdict.detected == verdict.illegal
+    assert len(verdict.latencies) == verdict.turns
+    kinds = {e.kind for e in result.events}
+    assert {"undo", "undo_cancelled", "placement_amended"} <= kinds

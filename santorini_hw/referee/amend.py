@@ -1,0 +1,71 @@
+"""The amend window: the turn (or placement) just finished may be corrected until the
+next player's first touch.
+
+A player builds on b4, sees the mistake and moves the block to b5: a human referee
+accepts `c3-c4 b5`. Turns still end at once (the lights and the next player's guidance
+do not wait); the window only keeps what is needed to rewrite the last record line: the
+turn's start and the index of its states (or the cell of the last placement).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from santorini_hw.referee.board_view import BoardView, position_view
+from santorini_hw.referee.turn_index import TurnIndex
+from santorini_hw.rules.cells import cells_of
+from santorini_hw.rules.position import Position
+from santorini_hw.rules.turn import TurnState, can_end, completable, finish, start_turn
+
+
+@dataclass
+class AmendWindow:
+    """What the last turn or placement was, while it may still be corrected."""
+
+    player: str
+    ended: TurnState | None = None
+    """The turn as recorded (None for a placement)."""
+    index: TurnIndex | None = None
+    """Every state of that turn, from its start."""
+    placed: int = -1
+    """The cell of the last placement (-1 for a turn)."""
+
+
+def amended_turn(window: AmendWindow, view: BoardView) -> TurnState | None:
+    """A complete turn from the same start that built elsewhere: the workers stand where
+    the recorded turn left them and as many builds were made, only where differs (the
+    last build corrected; a build lifted off on the way is no shorter turn)."""
+    ended, index = window.ended, window.index
+    if ended is None or index is None:
+        return None
+    for state in index.matches(view):
+        board = state.board
+        same = board.workers == ended.board.workers and _builds(state) == _builds(ended)
+        complete = same and board != ended.board and can_end(state) and not state.won
+        # (a correction that would leave the next player no turn is not guessed at)
+        if complete and completable(start_turn(finish(state))):
+            return state
+    return None
+
+
+def _builds(state: TurnState) -> tuple[int, bool]:
+    return state.builds, state.prebuild >= 0
+
+
+def amended_placement(
+    window: AmendWindow, board: Position, view: BoardView, owner: str | None
+) -> int | None:
+    """The cell the last placed worker was moved to, if the board shows exactly that:
+    the same buildings, the worker gone from its cell and one worker on a free cell
+    (`owner`'s, where the sensors tell players apart)."""
+    if window.placed < 0 or view.buildings != position_view(board).buildings:
+        return None
+    occupied = board.occupied
+    bit = 1 << window.placed
+    moved = view.workers & ~occupied
+    if view.workers & occupied != occupied & ~bit or moved.bit_count() != 1:
+        return None
+    cell = cells_of(moved)[0]
+    if owner is not None and not any(p == owner and m >> cell & 1 for p, m in view.owners):
+        return None
+    return cell
