@@ -146,7 +146,9 @@ class RandomPlayer:
         player = PhysicalPlayer(self.rng, self.STYLE)
         if state["phase"] == "placement":
             free = [c for c, cell in enumerate(state["board"]) if cell["worker"] is None]
-            player.place_workers(state["to_move"], tuple(self.rng.sample(free, 2)))
+            cells = tuple(self.rng.sample(free, 2))
+            taken = sum(1 << c for c, cell in enumerate(state["board"]) if cell["worker"])
+            player.place_workers(state["to_move"], cells, taken | sum(1 << c for c in cells))
         else:
             position = position_from_json(state["position"])
             turn = random_turn(position, self.rng)
