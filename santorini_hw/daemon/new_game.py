@@ -40,6 +40,17 @@ def _powers(options: tuple[str, ...]) -> dict[str, str]:
     return {option: POWERS[gods[option]] for option in options if option in gods}
 
 
+def board_is_clear(referee: Referee, observation: Observation | None) -> bool:
+    """The last observation is a settled, sound, empty board: a new game takes the next
+    change as a placement (waiting for one more empty scan would take a worker put down
+    within that scan for a piece left on the board)."""
+    if observation is None or not observation.settled or not observation.valid:
+        return False
+    return not differences(
+        referee.expected_view, observed_view(observation, referee.settings.polarity)
+    )
+
+
 def clear_board(referee: Referee, observation: Observation) -> list[RefereeEvent] | None:
     """Before a new game's first placement: a settled board with pieces on it is the
     referee's error (the fixes name every piece, as `differences` orders them), so a

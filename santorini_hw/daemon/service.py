@@ -43,7 +43,7 @@ from santorini_hw.daemon.event_hub import EventHub
 from santorini_hw.daemon.hint_search import HintSearch
 from santorini_hw.daemon.link_watch import LinkWatch
 from santorini_hw.daemon.menu_control import CommandError, MenuControl
-from santorini_hw.daemon.new_game import clear_board, menu_json
+from santorini_hw.daemon.new_game import board_is_clear, clear_board, menu_json
 from santorini_hw.daemon.outputs import MirroredStrip, PublishedBoard, event_json, pixel_hex
 from santorini_hw.daemon.scan_loop import ScanLoop
 from santorini_hw.daemon.settings import Settings
@@ -294,9 +294,9 @@ class BoardService(MenuControl):
             self.journal.finish(None)
         self.game_id = self.store.start_game(players, game.lineup.gods, clock=control_text(clock))
         self.menu = self.setup_clock = None
-        self._clearing = True
         timer = None if clock is None else GameClock(clock, players, banks)
         self._start(game, ClockKeeper(self.store, self.game_id, timer))
+        self._clearing = not board_is_clear(self.referee, self.observation)
         self._after([RefereeEvent("new_game", self.hardware.clock.monotonic(), game.player)])
         return self.game_id
 
