@@ -4,7 +4,7 @@
 on gpiozero `MockFactory` pins, a `FakeBridge` (the real firmware logic) on a pty
 whose ADC is the physical board, and then the real `BoardHardware` on top of them:
 the shift-register driver reads the mock pins, a `BridgeClient` opens the pty path
-with pyserial, `SensorFusion` fuses, the buttons are gpiozero `Button`s on mock pins,
+with pyserial, `SensorFusion` fuses, the buttons are gpiozero inputs on mock pins,
 and the Pi's NeoPixels are a `SimulatedStrip` (a bridge-driven strip lands in the fake
 bridge's pixels). Only the pin factory, the serial path and the strip's wire differ.
 

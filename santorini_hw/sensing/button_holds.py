@@ -5,7 +5,7 @@ board as it is", hold hint for "the board as a menu".
 down at t + `hold_s` is held, once per press. gpiozero's own `hold_time` runs on a real
 thread, which neither the simulator's manual clock nor the tests can step, so the timing
 lives here and `ButtonHolds` only feeds it the edges of `BoardButtons`' gpiozero
-`Button`s (chaining after the short-press callback, which stays as it is).
+inputs (chaining after the short-press callback, which stays as it is).
 
 A long press starts as a short one: "done", "undo" or "hint" is reported at the press,
 then the hold action. Every hold action supersedes what the short press did (a new game
@@ -78,7 +78,7 @@ class HoldTimer:
 
 
 class ButtonHolds:
-    """Hold detection on `BoardButtons`' gpiozero `Button`s; actions go to `on_hold`
+    """Hold detection on `BoardButtons`' gpiozero inputs; actions go to `on_hold`
     (through `loop`, if given, as `BoardButtons` does for presses)."""
 
     def __init__(
@@ -100,8 +100,8 @@ class ButtonHolds:
         `next_deadline()` (a press starts a hold's timer)."""
         for name in HOLD_ACTIONS:
             button = buttons.buttons[name]
-            button.when_pressed = _chain(button.when_pressed, self._edge(name, down=True))
-            button.when_released = self._edge(name, down=False)
+            button.when_activated = _chain(button.when_activated, self._edge(name, down=True))
+            button.when_deactivated = self._edge(name, down=False)
 
     def _edge(self, name: str, *, down: bool) -> Callable[[], None]:
         def edge() -> None:

@@ -1,10 +1,16 @@
-"""The board's push buttons (done, undo, hint) as gpiozero `Button`s on the config's pins.
+"""The board's push buttons (done, undo, hint) as gpiozero input devices on the config's
+pins (pull-up, pressed = low, so a press is the device's activation).
 
 A press reaches `on_press(name)`. gpiozero calls back from its own thread on a Pi (and
 synchronously from `drive_low()` on mock pins), so with a `loop` the callback is moved
 into that event loop. Contact bounce is filtered here on the injected clock, because
 gpiozero's `bounce_time` is not simulated on mock pins: a press less than `bounce_s`
 after the previous press of the same button is ignored.
+
+They are `DigitalInputDevice`s rather than gpiozero's `Button`s: a `Button` starts a
+thread that wakes ten times a second for its own `hold_time`, whether or not anything
+is held (three buttons: thirty wake-ups a second of an idle board); long presses are
+timed by `button_holds.py` on the injected clock instead.
 """
 
 from __future__ import annotations
@@ -13,7 +19,7 @@ import asyncio
 from collections.abc import Callable
 from typing import Any
 
-from gpiozero import Button
+from gpiozero import DigitalInputDevice
 
 from santorini_hw.clock import Clock
 from santorini_hw.hardware.config import Buttons
@@ -22,7 +28,7 @@ BUTTON_NAMES = ("done", "undo", "hint")
 
 
 class BoardButtons:
-    """One gpiozero `Button` per name in `BUTTON_NAMES` (pull-up, pressed = low)."""
+    """One gpiozero input per name in `BUTTON_NAMES` (pull-up, pressed = low = active)."""
 
     def __init__(
         self,
@@ -42,8 +48,10 @@ class BoardButtons:
         self.buttons: dict[str, Any] = {}
         try:
             for name in BUTTON_NAMES:
-                button = Button(getattr(config, name), pull_up=True, pin_factory=pin_factory)
-                button.when_pressed = self._pressed_callback(name)
+                button = DigitalInputDevice(
+                    getattr(config, name), pull_up=True, pin_factory=pin_factory
+                )
+                button.when_activated = self._pressed_callback(name)
                 self.buttons[name] = button
         except BaseException:
             self.close()

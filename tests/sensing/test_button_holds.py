@@ -4,6 +4,7 @@ menu, on mock pins and a manual clock (no real waiting)."""
 from __future__ import annotations
 
 import doctest
+import threading
 from collections.abc import Iterator
 
 import pytest
@@ -106,3 +107,19 @@ def test_a_hold_time_must_be_positive() -> None:
 def test_the_timer_docstring_example_runs_as_written() -> None:
     result = doctest.testmod(button_holds)
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_the_buttons_start_no_thread_of_their_own(
+    config: HardwareConfig, mock_factory: MockFactory
+) -> None:
+    """gpiozero's `Button` would start a hold thread per button that wakes ten times a
+    second on an idle board (issue 19): holds are timed here, on the injected clock."""
+    before = set(threading.enumerate())
+    board = Board(config, mock_factory)
+    try:
+        assert set(threading.enumerate()) == before
+        board.down("hint")
+        board.up("hint")
+        assert board.heard == ["hint"]
+    finally:
+        board.buttons.close()
