@@ -3,10 +3,13 @@
 Threading: one daemon thread owns the serial port for the client's whole life. It
 opens the port, runs a `BridgeSession` over it, and reopens it with exponential
 backoff after an unplug, a bridge reset or a silent bridge. Blocking serial reads
-(with a short timeout) happen only there, so the asyncio loop never waits on the
-port; readings and state changes reach the loop through `call_soon_threadsafe`.
-`send_leds` only stores the latest frame, which the thread writes (newer frames
-replace unsent older ones, and the last frame is re-sent after a reconnect).
+happen only there, so the asyncio loop never waits on the port; readings and state
+changes reach the loop through `call_soon_threadsafe`. A read waits for a frame or
+for the session's next timer (a heartbeat to send, the bridge's silence to notice),
+so an idle link wakes the thread a couple of times a second, not at a polling rate.
+`send_leds` only stores the latest frame and wakes the thread (`cancel_read`), which
+writes it (newer frames replace unsent older ones, and the last frame is re-sent
+after a reconnect).
 
 Usage, inside a running loop:
 
@@ -17,7 +20,9 @@ Usage, inside a running loop:
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import math
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -53,6 +58,8 @@ __all__ = [
 ]
 
 DEFAULT_PATH = "/dev/santorini-bridge"
+MIN_WAIT = 0.001
+"""Seconds: the shortest read wait (a timer already due is handled after it)."""
 
 log = logging.getLogger(__name__)
 _T = TypeVar("_T")
@@ -64,6 +71,10 @@ class SerialPort(Protocol):
 
     @property
     def in_waiting(self) -> int: ...
+
+    timeout: float | None
+
+    def cancel_read(self) -> None: ...
 
     def read(self, size: int = 1) -> bytes: ...
 
@@ -139,6 +150,8 @@ class BridgeClient:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._session: BridgeSession | None = None  # owned by the I/O thread
+        self._port: SerialPort | None = None  # the open port, for `_wake_reader` (locked)
+        self._last_frame = -math.inf  # on `clock`, written by the I/O thread
 
     # ------------------------------------------------------------ public API
 
@@ -155,6 +168,10 @@ class BridgeClient:
     def info(self) -> BridgeInfo | None:
         """The bridge's HELLO from the current or last connection."""
         return self._info
+
+    def silent_for(self) -> float:
+        """Seconds since the last valid frame arrived (inf before the first)."""
+        return self._clock.monotonic() - self._last_frame
 
     @property
     def counters(self) -> BridgeCounters:
@@ -181,6 +198,7 @@ class BridgeClient:
         with self._lock:
             self._leds = body
             self._leds_pending = True
+        self._wake_reader()
 
     def start(self, loop: asyncio.AbstractEventLoop | None = None) -> None:
         if self._thread is not None:
@@ -190,8 +208,9 @@ class BridgeClient:
         self._thread.start()
 
     def close(self) -> None:
-        """Stop the I/O thread and close the port (waits at most about `poll_s`)."""
+        """Stop the I/O thread and close the port."""
         self._stop.set()
+        self._wake_reader()
         if self._thread is not None and self._thread is not threading.current_thread():
             self._thread.join()
         self._set_state(BridgeState.CLOSED, None)
@@ -253,8 +272,11 @@ class BridgeClient:
                 publish=self._publish,
                 rx_errors=lambda: self._decoder.crc_errors + self._decoder.errors,
             )
+            with self._lock:
+                self._port = port
             while not self._stop.is_set():
-                for frame in self._decoder.feed(port.read(max(1, port.in_waiting))):
+                for frame in self._decoder.feed(self._read(port, session)):
+                    self._last_frame = self._clock.monotonic()
                     session.receive(frame)
                 session.tick()
                 self._follow()
@@ -271,10 +293,29 @@ class BridgeClient:
         except OSError as error:  # serial.SerialException is an OSError
             self._set_state(BridgeState.DISCONNECTED, f"bridge on {self.path} lost: {error}")
         finally:
+            with self._lock:
+                self._port = None
             port.close()
         if self._session is not None and self._session.info is not None:
             return self._settings.backoff_initial_s
         return backoff
+
+    def _read(self, port: SerialPort, session: BridgeSession) -> bytes:
+        """What has arrived, waiting at most until the session's next timer (or `poll_s`)
+        for something to: the port's timeout only changes when it would oversleep a
+        timer or wake more than twice before it."""
+        due = session.next_due() - self._clock.monotonic()
+        wait = min(self._settings.poll_s, max(due, MIN_WAIT))
+        if port.timeout is None or not wait / 2 <= port.timeout <= wait:
+            port.timeout = wait
+        return port.read(max(1, port.in_waiting))
+
+    def _wake_reader(self) -> None:
+        """End the I/O thread's current wait (any thread)."""
+        with self._lock:
+            if self._port is not None:
+                with contextlib.suppress(OSError):  # a port the thread is losing
+                    self._port.cancel_read()
 
     def _follow(self) -> None:
         """Mirror the session in `state`; a new session gets the last LED frame again."""

@@ -59,7 +59,7 @@ class BridgeSettings:
     """Timings of the client; defaults suit a real bridge heartbeating every second."""
 
     baudrate: int = 115200  # ignored by USB CDC, but never 1200 (see __post_init__)
-    poll_s: float = 0.05  # serial read timeout: how often timers are checked
+    poll_s: float = 1.0  # the longest serial read wait: timers are checked by their due time
     heartbeat_s: float = 1.0  # how often the Pi sends HEARTBEAT
     heartbeat_timeout_s: float = 3.5  # silence after which the bridge counts as gone
     snapshot_retry_s: float = 1.0  # re-ask for a SNAPSHOT that did not come
@@ -166,6 +166,14 @@ class BridgeSession:
             and now - self._snapshot_asked >= self._settings.snapshot_retry_s
         ):
             self._ask_snapshot()
+
+    def next_due(self) -> float:
+        """When `tick` next has work (on the session's clock): a heartbeat to send, the
+        bridge's silence to call a time-out, a snapshot to ask again."""
+        due = [self._next_heartbeat, self._last_rx + self._settings.heartbeat_timeout_s]
+        if self.session_open and not self._synced:
+            due.append(self._snapshot_asked + self._settings.snapshot_retry_s)
+        return min(due)
 
     def _hello(self) -> None:
         self._expected_seq = -1
