@@ -1,8 +1,10 @@
 """The daemon's scan loop: read the board every scan period, work only when it must.
 
-The worker switches have no interrupt line, so the loop reads them (and takes the
-bridge's latest readings) every `scan_period`, or every `IDLE_PERIOD` once nothing has
-moved for `IDLE_AFTER`. A tick whose raw inputs equal the last
+The worker switches have no interrupt line, so the loop polls them: every
+`scan_period` while hands are at work, every `IDLE_PERIOD` once nothing has moved for
+`IDLE_AFTER`, every `DORMANT_PERIOD` after `DORMANT_AFTER`. The bridge's readings and
+the API's commands do not wait for a poll: they `wake()` the loop (stack changes reach
+the referee at once on a sleeping board). A tick whose raw inputs equal the last
 judged tick's, with nothing poked and no deadline due, ends after that comparison: no
 classification, fusion, referee call or lights. Otherwise the inputs are fused into an
 observation and handed to `judge`.
@@ -21,13 +23,12 @@ An exception while judging one observation is logged with the observation, count
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import math
 from collections.abc import Callable
 from typing import Any
 
-from santorini_hw.clock import Clock
+from santorini_hw.clock import Alarm, Clock
 from santorini_hw.hardware.board import BoardHardware
 from santorini_hw.sensing.observation import Observation
 
@@ -38,8 +39,14 @@ IDLE_AFTER = 1.0
 """Seconds without anything to judge after which the board counts as idle."""
 IDLE_PERIOD = 0.025
 """Seconds between scans of an idle board: each wake-up of the event loop costs more
-than the scan itself, and a hand's first touch is still seen within 25 ms (a change
-and its settle time are then followed every `scan_period` again)."""
+than the scan itself, and a hand still at work (a worker held over the board) is seen
+within 25 ms (a change and its settle time are then followed every `scan_period`)."""
+DORMANT_AFTER = 5.0
+"""Seconds without anything to judge after which nobody's hand is on the board."""
+DORMANT_PERIOD = 0.1
+"""Seconds between scans of a dormant board: ten wake-ups a second. A worker's first
+lift is seen within 100 ms (then 80 ms of debounce: below what a player notices as a
+delay of the lights); blocks wake the loop through the bridge at once."""
 LOG_EVERY = 10.0
 """Seconds between two logged tracebacks of judging errors (every one is counted)."""
 
@@ -77,6 +84,8 @@ class ScanLoop:
         self.observation: Observation | None = None
         self.last_error: dict[str, Any] | None = None
         self._logged_at = -math.inf
+        self._alarm = Alarm()
+        self._scanner.on_change = self.wake
 
     def add_deadline(self, deadline: Deadline) -> None:
         """Run the whole pipeline (fuse, judge) at `deadline()` even if nothing moved."""
@@ -94,20 +103,30 @@ class ScanLoop:
         return min(self._due, self._timer_due)
 
     def poke(self) -> None:
-        """Something outside the ticks changed what is due: judge at the next tick."""
+        """Something outside the ticks changed what is due: judge at once."""
         self._poked = True
+        self.wake()
+
+    def wake(self) -> None:
+        """Tick now instead of at the end of the current sleep (on the loop's thread)."""
+        self._alarm.ring()
+
+    def period(self) -> float:
+        """Seconds to the next poll of the switches, by how long nothing was judged."""
+        quiet = self._real.monotonic() - self._judged_at
+        busy = self._hardware.scan_period
+        if quiet < IDLE_AFTER:
+            return busy
+        return max(busy, IDLE_PERIOD if quiet < DORMANT_AFTER else DORMANT_PERIOD)
 
     async def run(self) -> None:
-        """Tick every `scan_period` of real time (`IDLE_PERIOD` once the board has been idle
-        for `IDLE_AFTER`), or sooner for a deadline, until cancelled."""
-        busy = self._hardware.scan_period
-        idle = max(busy, IDLE_PERIOD)
+        """Tick every `period()` of real time, sooner for a deadline or a `wake()`, until
+        cancelled."""
         while True:
             self.tick()
-            quiet = self._real.monotonic() - self._judged_at >= IDLE_AFTER
-            period = idle if quiet else busy
+            period = self.period()
             wait = self.next_deadline - self._clock.monotonic()
-            await asyncio.sleep(wait if 0 < wait < period else period)
+            await self._alarm.sleep(wait if 0 < wait < period else period)
 
     def tick(self) -> None:
         """One scan (see the module doc); tests call it with the board's clock stepped."""

@@ -29,11 +29,9 @@ True
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import math
 
-from santorini_hw.clock import Clock
+from santorini_hw.clock import Alarm, Clock
 from santorini_hw.lights.frames import Frame, Renderer
 from santorini_hw.lights.scenes import Layer, Scene
 from santorini_hw.lights.strips import PixelStrip
@@ -109,11 +107,11 @@ class LightsOutput:
         self._compositor = compositor
         self._strip = strip
         self._clock = clock
-        self._wake = asyncio.Event()
+        self._alarm = Alarm()
 
     def show(self, scene: Scene) -> None:
         self._compositor.update(scene)
-        self._wake.set()
+        self._alarm.ring()
 
     def step(self) -> float | None:
         """Write the frame due now, if any; return when to step next (None: after `show`)."""
@@ -127,10 +125,8 @@ class LightsOutput:
         try:
             while True:
                 deadline = self.step()
-                self._wake.clear()
                 timeout = None if deadline is None else deadline - self._clock.monotonic()
                 if timeout is None or timeout > 0:
-                    with contextlib.suppress(TimeoutError):
-                        await asyncio.wait_for(self._wake.wait(), timeout)
+                    await self._alarm.sleep(timeout)
         finally:
             self._strip.show(self._compositor.renderer.dark_frame)

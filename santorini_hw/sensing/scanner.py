@@ -20,7 +20,7 @@ Usage, inside a running event loop:
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import Any, NamedTuple
 
 from santorini_hw.clock import Clock, SystemClock
@@ -78,6 +78,9 @@ class BoardScanner(AsyncStartStop):
         self.stacks: StackReadings | None = None
         """The bridge's latest readings, None while it is not connected."""
         self.latest: Observation | None = None
+        self.on_change: Callable[[], None] = lambda: None
+        """Called (on the loop's thread) when the bridge's readings or state change:
+        the scan loop wakes for them instead of waiting for its next poll."""
 
     def start(self, loop: asyncio.AbstractEventLoop | None = None) -> None:
         """Start the bridge client (in the running loop unless `loop` is given)."""
@@ -116,11 +119,15 @@ class BoardScanner(AsyncStartStop):
             await asyncio.sleep(period)
 
     def _on_readings(self, readings: StackReadings) -> None:
+        changed = self.stacks is None or readings.values != self.stacks.values
         self.stacks = readings
+        if changed:
+            self.on_change()
 
     def _on_state(self, state: BridgeState) -> None:
         if state is not BridgeState.CONNECTED:
             self.stacks = None  # never fuse readings across a gap: wait for a new snapshot
+        self.on_change()
 
     def close(self) -> None:
         self.bridge.close()

@@ -15,6 +15,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from santorini_hw.api import create_app
+from santorini_hw.daemon import scan_loop
 from santorini_hw.referee.referee import Referee
 from santorini_hw.sensing.calibration import StackClassifier
 from santorini_hw.sensing.observation import Observation
@@ -160,3 +161,33 @@ def test_an_exception_judging_one_observation_is_counted_and_scanning_goes_on(
             assert service.game.position.occupied == 0b11
 
     run(scenario)
+
+
+def test_a_stack_change_wakes_a_dormant_scan_loop_at_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The worker switches are polled, but the bridge's readings wake the loop: with the
+    dormant poll an hour apart, a block put down is still judged (the real loop runs)."""
+    monkeypatch.setattr(scan_loop, "IDLE_AFTER", 0.0)
+    monkeypatch.setattr(scan_loop, "DORMANT_AFTER", 0.0)
+    monkeypatch.setattr(scan_loop, "DORMANT_PERIOD", 3600.0)
+
+    async def scenario() -> None:
+        async with settled_service(tmp_path / "state") as (service, sim, _):
+            assert service.scan.period() == 3600.0
+            loop = asyncio.create_task(service.scan.run())
+            try:
+                await asyncio.sleep(0.2)  # the first tick, then the hour-long sleep
+                scans, judged = service.counters["scans"], service.counters["scans_judged"]
+                sim.place("c3", "block")  # the fake bridge sends the change at once
+                await asyncio.wait_for(wait_for(lambda: service.counters["scans"] > scans), 30)
+                assert service.counters["scans_judged"] > judged
+            finally:
+                loop.cancel()
+
+    run(scenario)
+
+
+async def wait_for(condition: Callable[[], bool]) -> None:
+    while not condition():
+        await asyncio.sleep(0.01)
