@@ -6,7 +6,9 @@ body is read; a body over `BODY_LIMIT` gets 413 (by its length header, or once t
 bytes read pass the limit); reads need the token too when `private_reads` (the daemon
 listens beyond the loopback). A WebSocket from a page of another origin, or without the
 token when reads are private, is refused (403). Every answer carries a
-Content-Security-Policy: the page runs only its own scripts and styles.
+Content-Security-Policy (the page runs only its own scripts and styles) and its Date,
+stamped here when it is sent (uvicorn would refresh its own on a timer that wakes the
+idle daemon ten times a second).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import ipaddress
 import secrets
 from collections.abc import Iterable
 from dataclasses import dataclass
+from email.utils import formatdate
 
 from starlette.datastructures import Headers, QueryParams
 from starlette.responses import JSONResponse
@@ -196,7 +199,8 @@ def _with_security_headers(send: Send, path: str) -> Send:
 
     async def sending(message: Message) -> None:
         if message["type"] == "http.response.start":
-            message = {**message, "headers": [*message.get("headers", []), *extra]}
+            date = (b"date", formatdate(usegmt=True).encode())
+            message = {**message, "headers": [*message.get("headers", []), *extra, date]}
         await send(message)
 
     return sending

@@ -48,11 +48,26 @@ STATUS_EVERY = 10.0
 
 
 class EmbeddedServer(uvicorn.Server):
-    """uvicorn without its signal handlers: the daemon owns SIGTERM and SIGINT."""
+    """uvicorn without its signal handlers (the daemon owns SIGTERM and SIGINT) and
+    without its ten wake-ups a second: its main loop refreshed the Date header and
+    looked at `should_exit`; the API's guard stamps the Date and this one waits for
+    `exit()`."""
+
+    def __init__(self, config: uvicorn.Config) -> None:
+        super().__init__(config)
+        self._exiting = asyncio.Event()
 
     @contextlib.contextmanager
     def capture_signals(self) -> Iterator[None]:
         yield
+
+    async def main_loop(self) -> None:
+        await self._exiting.wait()
+
+    def exit(self) -> None:
+        """Stop serving: close the listeners, finish the connections, return from serve."""
+        self.should_exit = True
+        self._exiting.set()
 
     @property
     def port(self) -> int:
@@ -152,6 +167,7 @@ async def _run(
         lifespan="off",
         log_level="warning",
         access_log=False,
+        date_header=False,  # the guard stamps it (see EmbeddedServer)
         ws_max_size=BODY_LIMIT,
     )
     server = EmbeddedServer(config)
@@ -168,7 +184,7 @@ async def _run(
             await stop.wait()
             notifier.stopping("stopping")
             service.hub.close()  # WebSocket handlers end, so uvicorn need not wait on them
-            server.should_exit = True
+            server.exit()
             await api
             board.cancel()
             health.cancel()

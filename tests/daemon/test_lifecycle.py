@@ -4,6 +4,8 @@ unplugged bridge is a normal state it recovers from."""
 from __future__ import annotations
 
 import signal
+from datetime import UTC, datetime
+from email.utils import parsedate_to_datetime
 from pathlib import Path
 
 from santorini_hw.daemon.main import SIM_BRIDGE_DIR
@@ -77,3 +79,14 @@ def test_bridge_unplugged_mid_turn_and_back(daemon: Daemon) -> None:
     kinds = [event["kind"] for event in events]
     assert "bridge_disconnected" in kinds
     assert kinds.index("bridge_connected", kinds.index("bridge_disconnected")) > 0
+
+
+def test_every_answer_carries_one_current_date_header(daemon: Daemon) -> None:
+    """uvicorn's Date (refreshed by a timer that woke the idle daemon ten times a second)
+    is off; the API's guard stamps each answer, refusals included."""
+    for response in (daemon.http.get("/api/health"), daemon.http.post("/api/undo")):
+        dates = response.headers.get_list("date")
+        assert len(dates) == 1, (response.status_code, dates)
+        sent = parsedate_to_datetime(dates[0])
+        assert abs((sent - datetime.now(UTC)).total_seconds()) < 120
+    assert response.status_code == 401
