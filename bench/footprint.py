@@ -5,11 +5,14 @@
 It starts `santorini-hw run --sim` (127.0.0.1, a free port, a temporary state
 directory), waits out the start, then measures two phases from /proc:
 
-- *idle*: a game waiting for its first placement, no clients;
+- *idle*: a game waiting for its first placement, no clients, nothing touched for
+  longer than the scan loop's `DORMANT_AFTER` (a board left alone);
 - *play*: random two-player games played through the virtual-board API by untidy
   hands (`bench/live_daemon.py`'s `RandomPlayer`), one client polling the state.
 
-For each phase it prints the CPU of each thread as a percentage of one core, grouped
+For each phase it prints the CPU of each thread as a percentage of one core and its
+wake-ups a second (voluntary context switches: on a slow core each costs more than
+the little work most of them do), grouped
 by whose it is — the daemon's own threads (main asyncio thread, serial reader,
 thread pools) or the simulated hardware's (the fake bridge's firmware thread) — and
 RSS and open descriptors (first and last sample, and the largest). The daemon's main
@@ -41,8 +44,10 @@ from live_daemon import (
     rss_mb,
     start_daemon,
     stop_daemon,
-    thread_cpu,
+    thread_usage,
 )
+
+from santorini_hw.daemon.scan_loop import DORMANT_AFTER
 
 WARM_UP = 3.0
 SAMPLE_EVERY = 1.0
@@ -86,24 +91,29 @@ class Sampler:
 
 
 def measure_phase(pid: int, http: httpx.Client, run: Any) -> dict[str, Any]:
-    """CPU per thread role, RSS and descriptors while `run()` runs; its result too."""
-    before, scans = thread_cpu(pid), metric(http, "santorini_scans_total")
+    """CPU and wake-ups per thread role, RSS and descriptors while `run()` runs; its
+    result too. The counters are read over HTTP outside the measured span."""
+    scans = metric(http, "santorini_scans_total")
     judged = metric(http, "santorini_scans_judged_total")
+    before = thread_usage(pid)
     started = time.monotonic()
     with Sampler(pid) as sampler:
         result = run()
     wall = time.monotonic() - started
-    after = thread_cpu(pid)
+    after = thread_usage(pid)
     roles: dict[str, float] = {}
-    for tid, (role, seconds) in after.items():
-        spent = seconds - before.get(tid, (role, 0.0))[1]
-        roles[role] = roles.get(role, 0.0) + spent
+    wakes: dict[str, float] = {}
+    for tid, (role, seconds, switches) in after.items():
+        _, seconds_before, switches_before = before.get(tid, (role, 0.0, 0))
+        roles[role] = roles.get(role, 0.0) + seconds - seconds_before
+        wakes[role] = wakes.get(role, 0.0) + switches - switches_before
     percent = {role: round(spent / wall * 100, 2) for role, spent in sorted(roles.items())}
     daemon = sum(value for role, value in percent.items() if role not in SIM_THREADS)
     sim = sum(value for role, value in percent.items() if role in SIM_THREADS)
     return {
         "seconds": round(wall, 1),
         "cpu_percent": percent,
+        "wakeups_per_s": {role: round(count / wall, 1) for role, count in sorted(wakes.items())},
         "daemon_percent": round(daemon, 2),
         "sim_percent": round(sim, 2),
         "rss_mb": {
@@ -124,7 +134,7 @@ def run(idle: float, play: float) -> dict[str, Any]:
         try:
             token = (Path(state_dir) / "token").read_text().strip()
             with httpx.Client(base_url=base, timeout=TIMEOUT) as http:
-                time.sleep(WARM_UP)
+                time.sleep(WARM_UP + DORMANT_AFTER)  # idle: nobody touched it for a while
                 floor = subprocess.Popen([sys.executable, "-c", EMPTY_LOOP])
                 try:
                     spent = cpu_seconds(floor.pid)
@@ -146,15 +156,19 @@ def run(idle: float, play: float) -> dict[str, Any]:
 def table(results: dict[str, Any]) -> str:
     names = {**DAEMON_THREADS, "worker": "daemon thread pools", **SIM_THREADS}
     roles = sorted({role for phase in results.values() for role in phase["cpu_percent"]})
-    lines = [f"{'thread':<56} {'idle':>8} {'play':>8}"]
+    lines = [f"{'thread (CPU of one core; wake-ups a second)':<56} {'idle':>16} {'play':>16}"]
     for role in roles:
-        cells = [results[p]["cpu_percent"].get(role, 0.0) for p in ("idle", "play")]
-        lines.append(f"{names.get(role, role):<56} {cells[0]:>7.2f}% {cells[1]:>7.2f}%")
+        cells = [
+            f"{results[p]['cpu_percent'].get(role, 0.0):>7.2f}% "
+            f"{results[p]['wakeups_per_s'].get(role, 0.0):>6.1f}/s"
+            for p in ("idle", "play")
+        ]
+        lines.append(f"{names.get(role, role):<56} {cells[0]:>16} {cells[1]:>16}")
     idle, play = results["idle"], results["play"]
     lines += [
-        f"{'= the daemon own threads':<56} {idle['daemon_percent']:>7.2f}% "
+        f"{'= the daemon own threads':<56} {idle['daemon_percent']:>7.2f}% {'':8} "
         f"{play['daemon_percent']:>7.2f}%",
-        f"{'= the simulated hardware':<56} {idle['sim_percent']:>7.2f}% "
+        f"{'= the simulated hardware':<56} {idle['sim_percent']:>7.2f}% {'':8} "
         f"{play['sim_percent']:>7.2f}%",
     ]
     for key, unit in (("rss_mb", "MB"), ("fds", "")):

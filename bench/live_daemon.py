@@ -80,19 +80,23 @@ def open_fds(pid: int) -> int:
     return len(os.listdir(f"/proc/{pid}/fd"))
 
 
-def thread_cpu(pid: int) -> dict[int, tuple[str, float]]:
-    """Thread id -> (role, CPU seconds so far); the main thread is "main", named threads
-    keep their OS name, anonymous ones (thread pools) read "worker"."""
+def thread_usage(pid: int) -> dict[int, tuple[str, float, int]]:
+    """Thread id -> (role, CPU seconds so far, wake-ups so far); the main thread is
+    "main", named threads keep their OS name, anonymous ones (thread pools) read
+    "worker". Wake-ups are the kernel's voluntary context switches: each time the
+    thread blocked (a sleep, a wait, a read) and was woken again."""
     threads = {}
     for task in Path(f"/proc/{pid}/task").iterdir():
         try:
             name = (task / "comm").read_text().strip()
             seconds = _stat_cpu(task / "stat")
+            status = (task / "status").read_text()
         except (FileNotFoundError, ProcessLookupError):
             continue  # the thread ended meanwhile
+        switches = int(status.split("voluntary_ctxt_switches:")[1].split()[0])
         tid = int(task.name)
         role = "main" if tid == pid else name if name in SIM_THREADS | DAEMON_THREADS else "worker"
-        threads[tid] = (role, seconds)
+        threads[tid] = (role, seconds, switches)
     return threads
 
 
