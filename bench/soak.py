@@ -1,6 +1,7 @@
 """Soak: the daemon on the simulated board playing random games through the API for a
-set time, its resident memory, open descriptors, threads and asyncio tasks sampled
-all along; the slope of each after a warm-up says whether anything grows.
+set time, its resident memory, Python's allocated blocks, the journal's size on disk,
+open descriptors, threads and asyncio tasks sampled all along; the slope of each after
+a warm-up says whether anything grows.
 
     nice -n 10 .venv/bin/python bench/soak.py [--minutes 30] [--every 10] [--json]
 
@@ -26,13 +27,18 @@ from typing import Any
 import httpx
 from live_daemon import TIMEOUT, RandomPlayer, metric, open_fds, rss_mb, start_daemon, stop_daemon
 
-SERIES = ("rss_mb", "fds", "threads", "tasks")
+SERIES = ("rss_mb", "heap_blocks", "db_mb", "fds", "threads", "tasks")
+"""heap_blocks: Python's allocated blocks (objects kept alive; RSS also holds native
+memory such as SQLite's page cache); db_mb: the journal with its WAL on disk."""
 
 
-def sample(pid: int, http: httpx.Client, started: float) -> dict[str, float]:
+def sample(pid: int, http: httpx.Client, started: float, state_dir: Path) -> dict[str, float]:
+    journal = sum(path.stat().st_size for path in state_dir.glob("games.sqlite3*"))
     return {
         "minute": round((time.monotonic() - started) / 60, 2),
         "rss_mb": round(rss_mb(pid), 2),
+        "heap_blocks": metric(http, "santorini_python_allocated_blocks"),
+        "db_mb": round(journal / 1e6, 2),
         "fds": open_fds(pid),
         "threads": len(os.listdir(f"/proc/{pid}/task")),
         "tasks": metric(http, "santorini_asyncio_tasks"),
@@ -60,9 +66,9 @@ def soak(minutes: float, every: float, warm_up: float) -> dict[str, Any]:
             def sampler() -> None:
                 with httpx.Client(base_url=base, timeout=TIMEOUT) as http:
                     while True:
-                        samples.append(sample(process.pid, http, started))
+                        samples.append(sample(process.pid, http, started, Path(state_dir)))
                         if stop.wait(every):
-                            samples.append(sample(process.pid, http, started))
+                            samples.append(sample(process.pid, http, started, Path(state_dir)))
                             return
 
             thread = threading.Thread(target=sampler, daemon=True)

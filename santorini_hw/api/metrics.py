@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import sys
 from dataclasses import asdict
 from typing import TYPE_CHECKING
 
@@ -42,6 +43,7 @@ def metrics_text(service: BoardService, hub: EventHub, requests: int) -> str:
     metric("board_error", "gauge", int(service.referee.error is not None))
     metric("alive", "gauge", int(service.alive()))
     metric("asyncio_tasks", "gauge", len(asyncio.all_tasks()))
+    metric("python_allocated_blocks", "gauge", sys.getallocatedblocks())  # growth: a leak
     for link, report in service.reports.items():
         for key, value in report().items():
             if isinstance(value, int | float):  # bools too: 0 or 1

@@ -92,6 +92,8 @@ BEGIN SELECT RAISE(ABORT, 'analysis is append-only'); END;
 
 MIGRATIONS: tuple[str, ...] = (_V1, _V2)
 SCHEMA_VERSION = len(MIGRATIONS)
+CACHE_KIB = 256
+"""SQLite's page cache per connection (64 pages of 4 KiB)."""
 
 
 class StoreError(Exception):
@@ -117,6 +119,9 @@ def connect(path: Path) -> sqlite3.Connection:
     that returned can still vanish in a power cut. ``FULL`` fsyncs the WAL at every
     commit: once `commit` returns, the turn is on the card (as far as the card honours
     fsync). Autocommit mode (``isolation_level=None``): transactions are explicit.
+    The page cache is bounded at `CACHE_KIB`: SQLite's default (2,000 KiB) fills as the
+    journal grows, which a day of play shows as the daemon's memory creeping up for an
+    hour or more; the journal only appends and reads back one game at a time.
     """
     if path.exists() and path.stat().st_size:
         _check(path)
@@ -128,6 +133,7 @@ def connect(path: Path) -> sqlite3.Connection:
         connection.execute("PRAGMA journal_mode = WAL")
         connection.execute("PRAGMA synchronous = FULL")
         connection.execute("PRAGMA foreign_keys = ON")
+        connection.execute(f"PRAGMA cache_size = -{CACHE_KIB}")
         migrate(connection, path)
     except sqlite3.Error as error:
         connection.close()

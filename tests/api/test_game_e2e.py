@@ -62,6 +62,8 @@ def test_a_whole_game_through_the_api_and_the_websocket(daemon: Daemon) -> None:
     assert [m for m in messages if m["type"] == "state"][-1]["state"]["winner"] == "A"
     metrics = daemon.http.get("/metrics").text
     assert f"santorini_turns_total {len(A_WINS) + 1}" in metrics
+    blocks = [line for line in metrics.splitlines() if line.startswith("santorini_python_alloc")]
+    assert len(blocks) == 1 and int(blocks[0].split()[1]) > 10_000  # what the soak watches
 
 
 def _ended(message: dict[str, Any]) -> bool:

@@ -18,7 +18,7 @@ from santorini_hw.store import (
     open_or_recover,
     quarantine,
 )
-from santorini_hw.store.schema import MIGRATIONS, connect, migrate
+from santorini_hw.store.schema import CACHE_KIB, MIGRATIONS, connect, migrate
 
 PLACEMENT = tuple(parse_cell(c) for c in ("b3", "c4", "c2", "c3"))
 
@@ -49,6 +49,16 @@ def test_commits_are_fsynced_synchronous_full(tmp_path: Path) -> None:
     connection = connect(tmp_path / "journal.sqlite3")
     try:
         assert connection.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+    finally:
+        connection.close()
+
+
+def test_the_page_cache_is_bounded_below_sqlites_default(tmp_path: Path) -> None:
+    """SQLite's 2,000 KiB default filled as the journal grew: the soak's RSS crept up."""
+    connection = connect(tmp_path / "journal.sqlite3")
+    try:
+        assert connection.execute("PRAGMA cache_size").fetchone()[0] == -CACHE_KIB
+        assert CACHE_KIB < 2000
     finally:
         connection.close()
 
