@@ -23,19 +23,20 @@ An exception while judging one observation is logged with the observation, count
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import math
 from collections.abc import Callable
 from typing import Any
 
-from santorini_hw.clock import Alarm, Clock
+from santorini_hw.clock import Clock
 from santorini_hw.hardware.board import BoardHardware
 from santorini_hw.sensing.observation import Observation
 
 _log = logging.getLogger(__name__)
 
 Deadline = Callable[[], float | None]
-IDLE_AFTER = 1.0
+IDLE_AFTER = 0.25
 """Seconds without anything to judge after which the board counts as idle."""
 IDLE_PERIOD = 0.025
 """Seconds between scans of an idle board: each wake-up of the event loop costs more
@@ -84,7 +85,10 @@ class ScanLoop:
         self.observation: Observation | None = None
         self.last_error: dict[str, Any] | None = None
         self._logged_at = -math.inf
-        self._alarm = Alarm()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._ended: asyncio.Future[None] | None = None
+        self._next: asyncio.Handle | None = None
+        """The next tick's callback; None while a tick runs or the loop is not running."""
         self._scanner.on_change = self.wake
 
     def add_deadline(self, deadline: Deadline) -> None:
@@ -108,8 +112,11 @@ class ScanLoop:
         self.wake()
 
     def wake(self) -> None:
-        """Tick now instead of at the end of the current sleep (on the loop's thread)."""
-        self._alarm.ring()
+        """Tick now instead of at the end of the current sleep (on the loop's thread; a
+        wake during a tick is that tick's business)."""
+        if self._next is not None and self._loop is not None:
+            self._next.cancel()
+            self._next = self._loop.call_soon(self._cycle)
 
     def period(self) -> float:
         """Seconds to the next poll of the switches, by how long nothing was judged."""
@@ -121,12 +128,34 @@ class ScanLoop:
 
     async def run(self) -> None:
         """Tick every `period()` of real time, sooner for a deadline or a `wake()`, until
-        cancelled."""
-        while True:
+        cancelled (or until reading the board raises: that error ends it).
+
+        The ticks are timer callbacks rather than steps of this task: one pass of the
+        event loop per scan instead of two (a timer resolving a future, then the task it
+        wakes), and those passes are most of what an idle board costs."""
+        loop = asyncio.get_running_loop()
+        self._loop, self._ended = loop, loop.create_future()
+        self._cycle()
+        try:
+            await self._ended
+        finally:
+            if self._next is not None:
+                self._next.cancel()
+            self._loop = self._ended = self._next = None
+
+    def _cycle(self) -> None:
+        """A tick, then the next one scheduled."""
+        self._next = None
+        if self._loop is None or self._ended is None:
+            return
+        try:
             self.tick()
-            period = self.period()
-            wait = self.next_deadline - self._clock.monotonic()
-            await self._alarm.sleep(wait if 0 < wait < period else period)
+        except Exception as error:  # the board cannot be read: run() ends with the error
+            self._ended.set_exception(error)
+            return
+        period = self.period()
+        wait = self.next_deadline - self._clock.monotonic()
+        self._next = self._loop.call_later(wait if 0 < wait < period else period, self._cycle)
 
     def tick(self) -> None:
         """One scan (see the module doc); tests call it with the board's clock stepped."""

@@ -191,3 +191,22 @@ def test_a_stack_change_wakes_a_dormant_scan_loop_at_once(
 async def wait_for(condition: Callable[[], bool]) -> None:
     while not condition():
         await asyncio.sleep(0.01)
+
+
+def test_a_board_that_cannot_be_read_ends_the_loop_with_the_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Judging errors are contained (see above); a failing read of the sensors is not a
+    bad observation but a broken board, and ends `run()` for the daemon to report."""
+
+    async def scenario() -> None:
+        async with settled_service(tmp_path / "state") as (service, _, _):
+
+            def broken() -> Any:
+                raise OSError("the SPI bus is gone")
+
+            monkeypatch.setattr(service.hardware.scanner, "read", broken)
+            with pytest.raises(OSError, match="SPI bus"):
+                await asyncio.wait_for(service.scan.run(), 30)
+
+    run(scenario)
