@@ -128,12 +128,13 @@ def load_settings(
     paths = (SYSTEM_CONFIG, user_config(env)) if files is None else tuple(files)
     settings = Settings()
     for path in paths:
-        if path.is_file():
-            try:
-                table = tomllib.loads(path.read_text(encoding="utf-8"))
-            except (OSError, tomllib.TOMLDecodeError) as error:
-                raise SettingsError(f"{path}: {error}") from None
-            settings = _apply(settings, table, lambda key, p=path: f"{p}: {key}")
+        try:  # a file the daemon's user may not even look for is an error, not a default
+            if not path.is_file():
+                continue
+            table = tomllib.loads(path.read_text(encoding="utf-8"))
+        except (OSError, tomllib.TOMLDecodeError) as error:
+            raise SettingsError(f"{path}: {error}") from None
+        settings = _apply(settings, table, lambda key, p=path: f"{p}: {key}")
     from_env = {
         name[len(ENV_PREFIX) :].lower(): value
         for name, value in env.items()

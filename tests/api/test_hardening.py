@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import socket
 import stat
+import tempfile
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -18,6 +20,7 @@ from websockets.sync.client import connect
 
 from santorini_hw.api.guard import BODY_LIMIT, CSP
 from tests.daemon.harness import SETUP, WAIT_TIMEOUT, Daemon
+from tests.unprivileged import run_unprivileged
 
 BIG_IDS = [2**63, 2**64, 10**30, 0, -1]
 
@@ -206,6 +209,34 @@ def test_state_directory_journal_and_token_are_made_private(tmp_path: Path) -> N
         assert "readable by others (mode 644): made it 0600" in "".join(daemon.output)
     finally:
         daemon.close()
+
+
+def test_a_token_file_others_may_read_and_that_cannot_be_fixed_is_refused() -> None:
+    """The refusal path: the OS will not let the daemon's user make the file private (it
+    is not the owner): as root, the command runs as `nobody` on a token file of root's;
+    otherwise the token is a link to a file of root's (/etc/passwd, mode 644)."""
+    folder = Path(tempfile.mkdtemp(dir="/dev/shm"))  # a folder `nobody` may enter
+    token = folder / "token"
+    try:
+        folder.chmod(0o755)
+        if os.geteuid() == 0:
+            token.write_text("an-old-token\n")
+            token.chmod(0o644)
+        else:
+            token.symlink_to("/etc/passwd")
+        secret = token.read_text().splitlines()[0]
+        done = run_unprivileged(
+            "token", "--state-dir", str(folder), env={"HOME": str(folder), "XDG_CONFIG_HOME": ""}
+        )
+        assert done.returncode == 1, done.stderr
+        assert f"{token} is readable by others (mode 644) and cannot be made private" in (
+            done.stderr
+        )
+        assert "chmod 600 it, or delete it for a new token" in done.stderr
+        assert secret not in done.stdout + done.stderr
+        assert stat.S_IMODE(token.stat().st_mode) == 0o644  # left as it was
+    finally:
+        shutil.rmtree(folder)
 
 
 def test_the_schema_documents_the_error_codes_and_shapes(daemon: Daemon) -> None:

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import os
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
 
 from santorini_hw.daemon.settings import SettingsError, load_settings
+from tests.unprivileged import run_unprivileged
 
 
 def test_later_sources_win(tmp_path: Path) -> None:
@@ -76,3 +80,24 @@ def test_reads_are_private_off_the_loopback_unless_made_public(
 def test_allowed_hosts_from_the_environment() -> None:
     environ = {"SANTORINI_HW_ALLOWED_HOSTS": "Board.lan, santorini.home"}
     assert load_settings(files=(), environ=environ).allowed_hosts == ("board.lan", "santorini.home")
+
+
+def test_a_config_folder_the_user_may_not_enter_is_a_clear_error_not_a_traceback() -> None:
+    """Found as `nobody` with root's HOME: looking for the user file raised EACCES."""
+    home = Path(tempfile.mkdtemp(dir="/dev/shm"))
+    state = Path(tempfile.mkdtemp(dir="/dev/shm"))
+    try:
+        (home / ".config").mkdir()
+        home.chmod(0o700 if os.geteuid() == 0 else 0o000)  # nobody (or we) may not enter
+        state.chmod(0o777)
+        done = run_unprivileged(
+            "token", "--state-dir", str(state), env={"HOME": str(home), "XDG_CONFIG_HOME": ""}
+        )
+        assert done.returncode == 2, done.stderr
+        wanted = f"error: bad setting: {home}/.config/santorini-hw/config.toml: [Errno 13]"
+        assert done.stderr.startswith(wanted), done.stderr
+        assert "Traceback" not in done.stderr
+    finally:
+        home.chmod(0o700)
+        shutil.rmtree(home)
+        shutil.rmtree(state)
