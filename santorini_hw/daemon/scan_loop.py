@@ -42,7 +42,7 @@ IDLE_PERIOD = 0.025
 """Seconds between scans of an idle board: each wake-up of the event loop costs more
 than the scan itself, and a hand still at work (a worker held over the board) is seen
 within 25 ms (a change and its settle time are then followed every `scan_period`)."""
-DORMANT_AFTER = 5.0
+DORMANT_AFTER = 10.0
 """Seconds without anything to judge after which nobody's hand is on the board."""
 DORMANT_PERIOD = 0.1
 """Seconds between scans of a dormant board: ten wake-ups a second. A worker's first
