@@ -13,7 +13,7 @@ Deadlines replace rediscovering time-outs every tick. Each part with a timer exp
 its next deadline on the board's clock (None: no timer runs), registered with
 `add_deadline` if the whole pipeline must run then (fusion's settle times, the
 referee's grace period: both need a fresh observation) or with `add_timer` and its own
-action otherwise (button holds, the bridge link check). The loop takes the earliest
+action otherwise (button holds). The loop takes the earliest
 after each piece of work, and sleeps no further than it. Whatever changes a deadline
 from outside a tick (a press, an API command) calls `poke()`.
 
@@ -37,7 +37,8 @@ _log = logging.getLogger(__name__)
 
 Deadline = Callable[[], float | None]
 IDLE_AFTER = 0.25
-"""Seconds without anything to judge after which the board counts as idle."""
+"""Seconds without anything to judge after which the board counts as idle: a hand's
+next action (a slide, a bounce, the block after the move) mostly comes sooner."""
 IDLE_PERIOD = 0.025
 """Seconds between scans of an idle board: each wake-up of the event loop costs more
 than the scan itself, and a hand still at work (a worker held over the board) is seen
@@ -46,8 +47,8 @@ DORMANT_AFTER = 10.0
 """Seconds without anything to judge after which nobody's hand is on the board."""
 DORMANT_PERIOD = 0.1
 """Seconds between scans of a dormant board: ten wake-ups a second. A worker's first
-lift is seen within 100 ms (then 80 ms of debounce: below what a player notices as a
-delay of the lights); blocks wake the loop through the bridge at once."""
+lift is seen within 100 ms (then 80 ms of debounce: measured, its moves light about
+0.1 s later than mid-turn); blocks wake the loop through the bridge at once."""
 LOG_EVERY = 10.0
 """Seconds between two logged tracebacks of judging errors (every one is counted)."""
 
