@@ -43,7 +43,7 @@ from santorini_hw.daemon.event_hub import EventHub
 from santorini_hw.daemon.hint_search import HintSearch
 from santorini_hw.daemon.link_watch import LinkWatch
 from santorini_hw.daemon.menu_control import CommandError, MenuControl
-from santorini_hw.daemon.new_game import board_is_clear, clear_board, menu_json
+from santorini_hw.daemon.new_game import Clearing, menu_json
 from santorini_hw.daemon.outputs import MirroredStrip, PublishedBoard, event_json, pixel_hex
 from santorini_hw.daemon.scan_loop import ScanLoop
 from santorini_hw.daemon.settings import Settings
@@ -126,8 +126,8 @@ class BoardService(MenuControl):
         """Keeps its transposition table from one hint of a game to the next."""
         self.menu: BoardMenu | None = None
         """The board as a menu while it is set (see the module doc)."""
-        self._clearing = False
-        """A new game waits for an empty board before it takes placements."""
+        self._clearing: Clearing | None = None
+        """A new game waits for the board to give up the pieces from before."""
         self.analyst = Analyst(store, self._board_idle, time_budget=settings.analysis_seconds)
         self.strip = MirroredStrip(hardware.strip, self._frame_written)
         renderer = Renderer.from_config(hardware.config.lights)
@@ -194,11 +194,11 @@ class BoardService(MenuControl):
         """The observation to the menu, or to the referee once a new game's board is empty."""
         if self.menu is not None:
             return self._menu_observe(self.menu, observation)
-        if self._clearing:
-            events = clear_board(self.referee, observation)
+        if self._clearing is not None:
+            events = self._clearing.observe(self.referee, observation)
             if events is not None:
                 return events
-            self._clearing = False
+            self._clearing = None
         return self.referee.observe(observation)
 
     def _board_idle(self) -> bool:
@@ -220,7 +220,7 @@ class BoardService(MenuControl):
             observation=self.observation,
             referee=self.referee,
             menu_open=self.menu is not None,
-            clearing=self._clearing,
+            clearing=self._clearing is not None,
         )
         return self.clock.update(self.game, reasons, now) + self._setup_clock_tick(now)
 
@@ -295,7 +295,8 @@ class BoardService(MenuControl):
         self.menu = self.setup_clock = None
         timer = None if clock is None else GameClock(clock, players, banks)
         self._start(game, ClockKeeper(self.store, self.game_id, timer))
-        self._clearing = not board_is_clear(self.referee, self.observation)
+        workers_now = self.hardware.scanner.read().workers
+        self._clearing = Clearing.needed(self.referee, self.observation, workers_now)
         self._after([RefereeEvent("new_game", self.hardware.clock.monotonic(), game.player)])
         return self.game_id
 
