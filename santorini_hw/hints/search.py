@@ -5,6 +5,8 @@ A node is a position; its children are the positions its player's turns lead to
 first asks whether the player to move can win at once (`tactics.can_win_now`): if so the
 node is decided without generating a single turn, which also makes every horizon one turn
 deeper for wins; and because of that test, only the turns that do not win are children.
+At the horizon, a player to move none of whose workers can move has lost
+(`tactics.cannot_move`): traps too are seen one turn deeper.
 
 Ordering: the transposition table's turn first, then the killer turns of that depth, then
 (two or more turns from the horizon) by static evaluation, or (next to the horizon) by
@@ -33,7 +35,7 @@ from typing import NamedTuple
 from santorini_hw.clock import Clock, SystemClock
 from santorini_hw.hints.evaluation import WIN, evaluate
 from santorini_hw.hints.ordering import MoveOrder, move_id
-from santorini_hw.hints.tactics import can_win_now
+from santorini_hw.hints.tactics import can_win_now, cannot_move
 from santorini_hw.hints.tt import DECIDED, Bound, TranspositionTable
 from santorini_hw.hints.zobrist import child_key, position_key
 from santorini_hw.rules.outcomes import quiet_outcomes
@@ -256,7 +258,7 @@ class Search:
         if can_win_now(position):
             return WIN - ply - 1 if maximizing else ply + 1 - WIN
         if depth <= 0:
-            return evaluate(position, self.side)
+            return self._horizon(position, ply)
         entry = self.table.probe(key, ply)
         hint = 0
         if entry is not None:
@@ -310,6 +312,15 @@ class Search:
         self._spend()
         if can_win_now(position):
             return WIN - ply - 1 if self.sides[position.to_move] == self.side else ply + 1 - WIN
+        return self._horizon(position, ply)
+
+    def _horizon(self, position: Position, ply: int) -> int:
+        """The evaluation, unless the player to move is stuck: with two sides that is a lost
+        game the search sees one turn beyond its horizon (a trap), without generating a
+        single turn. (Three players: the stuck player is out and play goes on; the
+        evaluation stands.)"""
+        if not self.three_players and cannot_move(position):
+            return ply - WIN if self.sides[position.to_move] == self.side else WIN - ply
         return evaluate(position, self.side)
 
     def _children(self, position: Position, key: int, depth: int, ply: int, hint: int) -> Children:
@@ -355,7 +366,7 @@ class Search:
         worst; otherwise the evaluation (threats weigh most)."""
         if can_win_now(position):
             return -WIN if self.sides[position.to_move] != self.side else WIN
-        return evaluate(position, self.side)
+        return self._horizon(position, 1)
 
     def _stuck(
         self, position: Position, key: int, depth: int, alpha: int, beta: int, *, ply: int
