@@ -134,7 +134,9 @@ def _step(
     height = (l1 >> cell & 1) + (l2 >> cell & 1) + (l3 >> cell & 1)
     if len(workers) == 2 and god is not God.APOLLO and god is not God.MINOTAUR:
         bits = 1 << cell | 1 << target  # `moved`, inlined: the playouts' hot path
-        after = (workers[0] ^ bits, workers[1]) if side == 0 else (workers[0], workers[1] ^ bits)
+        after: tuple[int, ...] = (
+            (workers[0] ^ bits, workers[1]) if side == 0 else (workers[0], workers[1] ^ bits)
+        )
     else:
         after = moved(workers, side, cell, target, god)
     if height >= 2 and winning(board, cell, god) >> target & 1:
