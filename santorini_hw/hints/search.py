@@ -185,7 +185,14 @@ class Search:
             if entry.best in moves:
                 best = children[moves.index(entry.best)]
         keys = [child_key(key, root, child) for child in children]
-        for depth in range(1, last_depth + 1):
+        first_depth = 1
+        if last_depth and best is children[0] and abs(score) < DECIDED:
+            # A child's static score is its depth-0 value: the statics were iteration 1
+            # (a Hermes root has thousands of children: not evaluated twice).
+            done, first_depth = 1, 2
+            move = move_id(root, best, self.side)
+            self.table.store(key, ply=0, depth=1, bound=Bound.EXACT, score=score, best=move)
+        for depth in range(first_depth, last_depth + 1):
             first = children.index(best)  # the last iteration's best turn goes first
             children.insert(0, children.pop(first))
             keys.insert(0, keys.pop(first))
