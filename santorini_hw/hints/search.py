@@ -13,6 +13,8 @@ Ordering: the transposition table's turn first, then the killer turns of that de
 the history counters (`ordering.py`). The first child is searched with the full window,
 the others with a null window and again only when they beat it (PVS); from the second
 iteration on, the root starts with a narrow window around the last score (aspiration).
+The root's children are ordered by their static scores, which are also its first
+iteration (a child's static score is its depth-0 value): deepening starts at depth 2.
 
 Two players and four players in two teams are two sides: plain minimax between them.
 Three players use the paranoid model: the other two play together against the player the
