@@ -16,9 +16,7 @@ from santorini_hw.rules.position import Position
 from santorini_hw.rules.position_json import parse_position
 
 FIRST = parse_position('{"workers": {"A": ["b2", "d4"], "B": ["b4", "d2"]}, "to_move": "A"}')
-LATER = parse_position(
-    '{"workers": {"A": ["b3", "d4"], "B": ["b4", "d2"]}, "to_move": "B", "heights": {"c3": 1}}'
-)
+LATER = parse_position('{"workers": {"A": ["b3", "d4"], "B": ["b4", "d2"]}, "to_move": "B", "heights": {"c3": 1}}')
 
 
 class GatedSearch:

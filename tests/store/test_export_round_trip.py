@@ -39,10 +39,7 @@ def _played(players: tuple[str, ...], seed: int, turns: int) -> Game:
 
 def _exported(game: Game) -> tuple[str, str]:
     """The record as the API exports it (text, and the JSON document's record)."""
-    with (
-        tempfile.TemporaryDirectory() as folder,
-        Store.open(Path(folder) / "games.sqlite3") as store,
-    ):
+    with tempfile.TemporaryDirectory() as folder, Store.open(Path(folder) / "games.sqlite3") as store:
         lineup = game.lineup
         game_id = store.start_game(lineup.players, lineup.gods)
         GameJournal(store, game_id, Game.new(lineup.players, lineup.gods)).sync(game)
