@@ -5,12 +5,16 @@ A node is a position; its children are the positions its player's turns lead to
 first asks whether the player to move can win at once (`tactics.can_win_now`): if so the
 node is decided without generating a single turn, which also makes every horizon one turn
 deeper for wins; and because of that test, only the turns that do not win are children.
+At the horizon, a player to move none of whose workers can move has lost
+(`tactics.cannot_move`): traps too are seen one turn deeper.
 
 Ordering: the transposition table's turn first, then the killer turns of that depth, then
 (two or more turns from the horizon) by static evaluation, or (next to the horizon) by
 the history counters (`ordering.py`). The first child is searched with the full window,
 the others with a null window and again only when they beat it (PVS); from the second
 iteration on, the root starts with a narrow window around the last score (aspiration).
+The root's children are ordered by their static scores, which are also its first
+iteration (a child's static score is its depth-0 value): deepening starts at depth 2.
 
 Two players and four players in two teams are two sides: plain minimax between them.
 Three players use the paranoid model: the other two play together against the player the
@@ -33,7 +37,7 @@ from typing import NamedTuple
 from santorini_hw.clock import Clock, SystemClock
 from santorini_hw.hints.evaluation import WIN, evaluate
 from santorini_hw.hints.ordering import MoveOrder, move_id
-from santorini_hw.hints.tactics import can_win_now
+from santorini_hw.hints.tactics import can_win_now, cannot_move
 from santorini_hw.hints.tt import DECIDED, Bound, TranspositionTable
 from santorini_hw.hints.zobrist import child_key, position_key
 from santorini_hw.rules.outcomes import quiet_outcomes
@@ -183,7 +187,14 @@ class Search:
             if entry.best in moves:
                 best = children[moves.index(entry.best)]
         keys = [child_key(key, root, child) for child in children]
-        for depth in range(1, last_depth + 1):
+        first_depth = 1
+        if last_depth and best is children[0] and abs(score) < DECIDED:
+            # A child's static score is its depth-0 value: the statics were iteration 1
+            # (a Hermes root has thousands of children: not evaluated twice).
+            done, first_depth = 1, 2
+            move = move_id(root, best, self.side)
+            self.table.store(key, ply=0, depth=1, bound=Bound.EXACT, score=score, best=move)
+        for depth in range(first_depth, last_depth + 1):
             first = children.index(best)  # the last iteration's best turn goes first
             children.insert(0, children.pop(first))
             keys.insert(0, keys.pop(first))
@@ -256,7 +267,7 @@ class Search:
         if can_win_now(position):
             return WIN - ply - 1 if maximizing else ply + 1 - WIN
         if depth <= 0:
-            return evaluate(position, self.side)
+            return self._horizon(position, ply)
         entry = self.table.probe(key, ply)
         hint = 0
         if entry is not None:
@@ -310,6 +321,15 @@ class Search:
         self._spend()
         if can_win_now(position):
             return WIN - ply - 1 if self.sides[position.to_move] == self.side else ply + 1 - WIN
+        return self._horizon(position, ply)
+
+    def _horizon(self, position: Position, ply: int) -> int:
+        """The evaluation, unless the player to move is stuck: with two sides that is a lost
+        game the search sees one turn beyond its horizon (a trap), without generating a
+        single turn. (Three players: the stuck player is out and play goes on; the
+        evaluation stands.)"""
+        if not self.three_players and cannot_move(position):
+            return ply - WIN if self.sides[position.to_move] == self.side else WIN - ply
         return evaluate(position, self.side)
 
     def _children(self, position: Position, key: int, depth: int, ply: int, hint: int) -> Children:
@@ -355,7 +375,7 @@ class Search:
         worst; otherwise the evaluation (threats weigh most)."""
         if can_win_now(position):
             return -WIN if self.sides[position.to_move] != self.side else WIN
-        return evaluate(position, self.side)
+        return self._horizon(position, 1)
 
     def _stuck(
         self, position: Position, key: int, depth: int, alpha: int, beta: int, *, ply: int

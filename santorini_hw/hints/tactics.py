@@ -5,6 +5,9 @@ evaluation asks "where does each player threaten to win?": both must be far chea
 generating turns. `winning_cells` answers both; the tests check that it agrees exactly
 with the rules core's `winning_turn_exists` on random positions for every god.
 
+`cannot_move` is the other quick verdict: a player none of whose workers can move has no
+legal turn (Hermes: nor a cell to build on without moving), so at its turn it loses.
+
 Only moves win (climbing onto level 3, or Pan's drop of two levels), and a build never
 enables a win later in the same turn, so only the move steps matter: one move, or two for
 Artemis. Apollo and Minotaur may also step onto an opponent's cell.
@@ -72,3 +75,22 @@ def can_win_now(position: Position) -> bool:
         if not near:
             return False
     return winning_cells(position, me, up_ok) != 0
+
+
+def cannot_move(position: Position) -> bool:
+    """No worker of the player to move can move (and a Hermes player cannot build either):
+    they have no legal turn. Sound, not complete: an Apollo player whose every swap leaves
+    no build is stuck too, and this says False."""
+    _, _, _, domes, workers, me, athena, _, lineup = position
+    side = lineup.sides[me]
+    god = lineup.gods[me]
+    up_ok = athena < 0 or lineup.sides[athena] == side
+    occupied = 0
+    for side_workers in workers:
+        occupied |= side_workers
+    for cell in cells_of(workers[side]):
+        if god is God.HERMES and NEIGHBOURS[cell] & ~(occupied | domes):
+            return False
+        if move_targets(position, cell, side, god, up_ok):
+            return False
+    return True

@@ -146,9 +146,9 @@ def after_turn(position: Position) -> tuple[int, int]:
 def finish(position: Position, board: Board, workers: tuple[int, ...], moved_up: bool) -> Position:
     """The position after the turn: next player, Athena's block (`moved_up`: by Athena)."""
     following, athena = after_turn(position)
-    l1, l2, l3, domes = board
     athena = position.to_move if moved_up else athena
-    return Position(l1, l2, l3, domes, workers, following, athena, position.out, position.lineup)
+    fields = (*board, workers, following, athena, position.out, position.lineup)
+    return tuple.__new__(Position, fields)  # skips NamedTuple's argument parsing: a hot path
 
 
 def quiet_outcomes(position: Position) -> list[Position]:

@@ -16,17 +16,14 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from typing import NamedTuple
 
-from santorini_hw.rules.cells import CELL_COUNT, cells_of
+from santorini_hw.rules.cells import CELL_COUNT, NEIGHBOURS, cells_of
 from santorini_hw.rules.gods import God
 from santorini_hw.rules.outcomes import (
     Board,
-    build_area,
     built,
     finish,
-    height_of,
     moved,
     targets,
     winning,
@@ -79,41 +76,41 @@ def random_outcome(position: Position, rng: random.Random) -> Outcome | None:
     side = lineup.sides[me]
     up_ok = athena < 0 or lineup.sides[athena] == side
     board = (l1, l2, l3, domes)
+    occupied = 0
+    for side_workers in workers:
+        occupied |= side_workers
+    prebuild = god is God.PROMETHEUS or god is God.HERMES
     cells = cells_of(workers[side])
     first = int(rng.random() * len(cells))
     for cell in cells[first:] + cells[:first]:
-        options = list(cells_of(targets(board, workers, side, cell, god, up_ok=up_ok)))
-        if god is God.PROMETHEUS or god is God.HERMES:  # a build first, as -1 - cell
-            options += [-1 - c for c in cells_of(build_area(board, workers, 1 << cell))]
+        if god is None or god in _PLAIN:  # `targets`, inlined: the playouts' hot path
+            height = (l1 >> cell & 1) + (l2 >> cell & 1) + (l3 >> cell & 1)
+            too_high = (l2, l3, 0, 0)[height] if up_ok else (l1, l2, l3, 0)[height]
+            options = cells_of(NEIGHBOURS[cell] & ~(domes | too_high | occupied))
+        else:
+            options = cells_of(targets(board, workers, side, cell, god, up_ok=up_ok))
+        if prebuild:  # a build first, as -1 - cell
+            options += tuple(-1 - c for c in cells_of(NEIGHBOURS[cell] & ~(occupied | domes)))
         remaining = len(options)
-        while remaining:  # `_drawn`, inlined: the playouts' hot path
+        while remaining:  # draw without replacement; nearly always the first draw completes
             pick = int(rng.random() * remaining)
-            remaining -= 1
             option = options[pick]
-            options[pick] = options[remaining]
             if option >= 0:
-                done = _step(
-                    position, board, workers, cell, option, up_ok=up_ok, rng=rng, origin=cell
-                )
+                done = _step(position, board, workers, cell, option, up_ok=up_ok, rng=rng)
             elif god is God.HERMES:  # Hermes may build without moving
-                first = -1 - option
-                after = built(board, first, bool(board[2] >> first & 1))
+                after = built(board, -1 - option, bool(l3 >> -1 - option & 1))
                 return finish(position, after, workers, False), False
             else:
                 done = _after_prebuild(position, board, workers, cell, -1 - option, rng=rng)
             if done is not None:
                 return done
+            remaining -= 1
+            options = options[:pick] + options[pick + 1 :]
     return None
 
 
-def _drawn(options: list[int], rng: random.Random) -> Iterator[int]:
-    """`options` in random order, drawn only as far as the caller needs."""
-    remaining = len(options)
-    while remaining:
-        pick = int(rng.random() * remaining)
-        remaining -= 1
-        yield options[pick]
-        options[pick] = options[remaining]
+_PLAIN = frozenset(God) - {God.APOLLO, God.MINOTAUR}
+"""Gods whose workers step only onto free cells."""
 
 
 def _step(
@@ -125,37 +122,50 @@ def _step(
     *,
     up_ok: bool,
     rng: random.Random,
-    origin: int,
+    origin: int = -1,
 ) -> Outcome | None:
-    """A move from `cell` to `target`, then the rest of the turn (None: it cannot finish)."""
+    """A move from `cell` to `target`, then the rest of the turn (None: it cannot finish,
+    as after Apollo's swap with no free cell around). `origin`: where Artemis started, on
+    her second move."""
     lineup = position.lineup
     god = lineup.gods[position.to_move]
     side = lineup.sides[position.to_move]
-    after = moved(workers, side, cell, target, god)
-    if winning(board, cell, god) >> target & 1:
+    l1, l2, l3, domes = board
+    height = (l1 >> cell & 1) + (l2 >> cell & 1) + (l3 >> cell & 1)
+    if len(workers) == 2 and god is not God.APOLLO and god is not God.MINOTAUR:
+        bits = 1 << cell | 1 << target  # `moved`, inlined: the playouts' hot path
+        after: tuple[int, ...] = (
+            (workers[0] ^ bits, workers[1]) if side == 0 else (workers[0], workers[1] ^ bits)
+        )
+    else:
+        after = moved(workers, side, cell, target, god)
+    if height >= 2 and winning(board, cell, god) >> target & 1:
         return finish(position, board, after, god is God.ATHENA), True
-    l1, l2, l3, _ = board
-    up = god is God.ATHENA and height_of(l1, l2, l3, target) > height_of(l1, l2, l3, cell)
-    area = build_area(board, after, 1 << target)
-    if god is God.ARTEMIS and cell == origin:  # a second move or a build, at random
-        again = targets(board, after, side, target, god, up_ok=up_ok) & ~(1 << origin)
+    up = god is God.ATHENA and (l1 >> target & 1) + (l2 >> target & 1) + (l3 >> target & 1) > height
+    taken = domes
+    for side_workers in after:
+        taken |= side_workers
+    area = NEIGHBOURS[target] & ~taken
+    if god is God.ARTEMIS and origin < 0:  # a second move or a build, at random
+        again = targets(board, after, side, target, god, up_ok=up_ok) & ~(1 << cell)
         options = list(cells_of(again)) + [-1 - c for c in cells_of(area)]
-        for option in _drawn(options, rng):
-            if option < 0:
-                return _built(
-                    position, god, board, after, area, cell=-1 - option, up=up, rng=rng
-                ), False
-            done = _step(
-                position, board, after, target, option, up_ok=up_ok, rng=rng, origin=origin
-            )
-            if done is not None:
-                return done
-        return None
+        option = options[int(rng.random() * len(options))]  # a build is always among them
+        if option < 0:
+            return _built(position, god, board, after, area, cell=-1 - option, up=up, rng=rng)
+        return _step(position, board, after, target, option, up_ok=up_ok, rng=rng, origin=cell)
     if not area:
         return None
-    cells = cells_of(area)
-    chosen = cells[int(rng.random() * len(cells))]
-    return _built(position, god, board, after, area, cell=chosen, up=up, rng=rng), False
+    chosen = cells_of(area)
+    return _built(
+        position,
+        god,
+        board,
+        after,
+        area,
+        cell=chosen[int(rng.random() * len(chosen))],
+        up=up,
+        rng=rng,
+    )
 
 
 def _after_prebuild(
@@ -167,14 +177,14 @@ def _after_prebuild(
     *,
     rng: random.Random,
 ) -> Outcome | None:
-    """Prometheus built on `first` before moving: the worker on `cell` must not climb."""
+    """Prometheus built on `first` before moving: the worker on `cell` must not climb
+    (None: it cannot move)."""
     before = built(board, first, bool(board[2] >> first & 1))
-    steps = targets(before, workers, position.side, cell, God.PROMETHEUS, up_ok=False)
-    for target in _drawn(list(cells_of(steps)), rng):
-        done = _step(position, before, workers, cell, target, up_ok=False, rng=rng, origin=cell)
-        if done is not None:
-            return done
-    return None
+    steps = cells_of(targets(before, workers, position.side, cell, God.PROMETHEUS, up_ok=False))
+    if not steps:
+        return None
+    target = steps[int(rng.random() * len(steps))]  # the cell left behind takes the build
+    return _step(position, before, workers, cell, target, up_ok=False, rng=rng)
 
 
 def _built(
@@ -187,7 +197,7 @@ def _built(
     cell: int,
     up: bool,
     rng: random.Random,
-) -> Position:
+) -> Outcome:
     """The turn ends with a build on `cell` (and a god's optional extra build)."""
     capped = bool(board[2] >> cell & 1)
     dome = capped or (god is God.ATLAS and rng.random() < 0.5)
@@ -199,4 +209,4 @@ def _built(
             after = built(after, second, bool(after[2] >> second & 1))
     elif god is God.HEPHAESTUS and not board[1] >> cell & 1 and rng.random() < 0.5:
         after = built(after, cell, False)
-    return finish(position, after, workers, up)
+    return finish(position, after, workers, up), False

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from importlib import resources
 
 import pytest
@@ -71,6 +72,7 @@ def test_the_shipped_weights_say_how_they_were_fitted() -> None:
     assert document["features"] == list(FEATURES)
     assert document["source"].startswith("tools/fit_evaluation.py")
     assert "--seed" in document["source"]
+    assert re.fullmatch(r"self-play by the engine of commit [0-9a-f]{7,40}", document["engine"])
 
 
 def test_weights_for_other_features_are_refused() -> None:

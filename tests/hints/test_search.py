@@ -7,6 +7,7 @@ import random
 from santorini_hw.clock import ManualClock
 from santorini_hw.hints.evaluation import WIN
 from santorini_hw.hints.search import best_turn
+from santorini_hw.rules.outcomes import quiet_outcomes
 from santorini_hw.rules.playout import random_placement
 from santorini_hw.rules.position import Position
 from santorini_hw.rules.turns import generate_turns, winning_turn_exists
@@ -49,6 +50,14 @@ def test_deeper_iterations_come_with_more_nodes() -> None:
     deeper = best_turn(MIDGAME, depth=2)
     assert (shallow.depth, deeper.depth) == (1, 2)
     assert deeper.nodes > shallow.nodes
+
+
+def test_the_roots_static_scores_are_its_first_iteration() -> None:
+    """Depth 1 costs the root and one visit per turn: no second pass over its children."""
+    assert not winning_turn_exists(MIDGAME)
+    result = best_turn(MIDGAME, depth=1)
+    assert result.depth == 1
+    assert result.nodes == 1 + len(quiet_outcomes(MIDGAME))
 
 
 def test_time_budget_returns_the_best_turn_so_far() -> None:

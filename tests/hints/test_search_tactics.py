@@ -121,3 +121,16 @@ def test_never_offers_an_illegal_turn(position: Position) -> None:
     for action in result.turn.actions:  # `play` checks every action against the rules
         state = play(state, action)
     assert can_end(state) and finish(state) == result.turn.result
+
+
+def test_sees_a_trap_one_turn_beyond_its_horizon() -> None:
+    """Moving onto b2 leaves B's cornered workers no move: a win a depth-1 search sees."""
+    position = board(
+        {"A": ["c3", "e5"], "B": ["a1", "b1"]},
+        heights={"a2": 2},
+        domes=["c1", "c2"],
+    )
+    result = best_turn(position, depth=1)
+    assert result.turn is not None
+    assert result.turn.result.workers[0] >> 6 & 1  # b2
+    assert result.mate_in == 1

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from santorini_hw.hints.tactics import can_win_now, winning_cells
+from santorini_hw.hints.tactics import can_win_now, cannot_move, winning_cells
 from santorini_hw.rules.gods import God
 from santorini_hw.rules.position_json import parse_position
 from santorini_hw.rules.turns import generate_turns, winning_turn_exists
-from tests.hints.strategies import GODS, positions
+from tests.hints.strategies import GODS, board, positions
 
 
 @settings(max_examples=300, deadline=None)
@@ -51,3 +52,36 @@ def test_athena_block_stops_a_climb_to_level_three() -> None:
     )
     assert not can_win_now(position)
     assert can_win_now(position._replace(athena=-1))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(GODS).flatmap(lambda god: positions(god=god)))
+def test_cannot_move_means_no_legal_turn(position) -> None:
+    stuck = not generate_turns(position)
+    if position.god is God.APOLLO:  # every swap may leave no build: sound, not complete
+        assert stuck or not cannot_move(position)
+    else:
+        assert cannot_move(position) == stuck
+
+
+def _cornered(god: str | None) -> object:
+    """B's workers in the corner a1-b1: a2 too high, c1 and c2 domed, A's worker on b2."""
+    return board(
+        {"A": ["b2", "e5"], "B": ["a1", "b1"]},
+        heights={"a2": 2},
+        domes=["c1", "c2"],
+        gods={"A": None, "B": god},
+        to_move="B",
+    )
+
+
+CORNERED = [(None, True), ("Artemis", True), ("Pan", True), ("Prometheus", True), ("Atlas", True)]
+MOVES_ANYWAY = [("Minotaur", False), ("Hermes", False)]
+"""Minotaur pushes A's worker to b3 or c3; Hermes builds without moving."""
+
+
+@pytest.mark.parametrize(("god", "stuck"), CORNERED + MOVES_ANYWAY)
+def test_a_cornered_player_cannot_move_unless_a_power_helps(god: str | None, stuck: bool) -> None:
+    position = _cornered(god)
+    assert cannot_move(position) is stuck
+    assert (not generate_turns(position)) is stuck
