@@ -24,7 +24,6 @@ import math
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from santorini_hw.daemon.memory import trim
 from santorini_hw.hints.search import best_turn
 from santorini_hw.rules.actions import actions_text
 from santorini_hw.rules.position import Position
@@ -146,8 +145,6 @@ class Analyst:
         self._wake = asyncio.Event()
         self._failed: set[int] = set()
         self.analysed = 0
-        self.trimmed: bool | None = None
-        """What the last trim after a review did (`memory.trim`); None before one."""
 
     def wake(self) -> None:
         """A game ended (or the board fell idle): look for work."""
@@ -184,7 +181,6 @@ class Analyst:
                 judged.append(dataclasses.replace(found, ply=point.ply))
             self.store.append_analysis(game_id, judged)
             self.analysed += 1
-            self.trimmed = trim()  # the searches' garbage back to the system
         except Exception:  # contained: one bad game must not stop the daemon's TaskGroup
             _log.exception("game %d cannot be analysed", game_id)
             self._failed.add(game_id)

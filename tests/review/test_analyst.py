@@ -88,12 +88,10 @@ def test_the_analyst_waits_for_an_idle_board_then_stores_every_turn(tmp_path: Pa
         analyst = Analyst(store, lambda: not busy[0], time_budget=None, node_budget=NODES)
         asyncio.run(analyst.analyse_pending())
         assert store.analysis(game_id) == [] and analyst.analysed == 0
-        assert analyst.trimmed is None
         busy[0] = False
         asyncio.run(analyst.analyse_pending())
         document = analysis_json(store, game_id)
         assert document["status"] == "done" and analyst.analysed == 1
-        assert analyst.trimmed is not None  # glibc here: the searches' garbage went back
         evaluations = document["evaluations"]
         assert len(evaluations) == sum(line.kind == "turn" for line in game.record) + 1
         assert evaluations[1]["player"] == "A" and evaluations[1]["notation"]
