@@ -7,8 +7,9 @@ a warm-up says whether anything grows.
 
 The games are `bench/live_daemon.py`'s `RandomPlayer` (untidy hands, two players, no
 gods), one client polling the state between moves. Slopes are least-squares fits over
-the samples after `--warm-up` minutes, per hour; flat means within the noise of a
-garbage-collected process (a few MB an hour for memory, 0 for descriptors and tasks).
+the samples after `--warm-up` minutes, per hour. Python's allocated blocks tell
+objects kept alive apart from native memory (SQLite, the C allocator), which RSS
+holds too; descriptors, threads and tasks must not move at all.
 """
 
 from __future__ import annotations
