@@ -15,6 +15,9 @@ the others with a null window and again only when they beat it (PVS); from the s
 iteration on, the root starts with a narrow window around the last score (aspiration).
 The root's children are ordered by their static scores, which are also its first
 iteration (a child's static score is its depth-0 value): deepening starts at depth 2.
+Late children of sorted nodes are first searched a turn shallower (`REDUCE_FROM`), and
+wide nodes keep only their best-looking turns (`KEEP_ROOT`, `KEEP_INNER`); a node that
+left turns out never claims a proven result (`UNPROVEN`).
 
 Two players and four players in two teams are two sides: plain minimax between them.
 Three players use the paranoid model: the other two play together against the player the
