@@ -13,8 +13,9 @@ import sys
 from typing import Any
 
 from santorini_hw.commands.position_io import answer_each, turn_json
+from santorini_hw.hints.budget import SearchResult
 from santorini_hw.hints.match import PlayerSpecError, parse_player, play_match
-from santorini_hw.hints.search import SearchResult, best_turn
+from santorini_hw.hints.search import best_turn
 from santorini_hw.rules.position import Position
 
 

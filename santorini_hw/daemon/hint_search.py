@@ -13,7 +13,7 @@ import asyncio
 import logging
 from collections.abc import Callable
 
-from santorini_hw.hints.search import SearchResult
+from santorini_hw.hints.budget import SearchResult
 from santorini_hw.rules.position import Position
 from santorini_hw.rules.position_json import position_to_text
 

@@ -49,8 +49,8 @@ from santorini_hw.daemon.scan_loop import ScanLoop
 from santorini_hw.daemon.settings import Settings
 from santorini_hw.daemon.state import board_state
 from santorini_hw.hardware.board import BoardHardware
+from santorini_hw.hints.budget import SearchResult
 from santorini_hw.hints.engine import HintEngine
-from santorini_hw.hints.search import SearchResult
 from santorini_hw.lights.compositor import Compositor, LightsOutput
 from santorini_hw.lights.frames import Renderer
 from santorini_hw.lights.menu_scene import menu_scene

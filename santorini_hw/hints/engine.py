@@ -19,8 +19,9 @@ from __future__ import annotations
 import threading
 
 from santorini_hw.clock import Clock, SystemClock
+from santorini_hw.hints.budget import Limits, SearchResult
 from santorini_hw.hints.ordering import MoveOrder
-from santorini_hw.hints.search import Limits, Search, SearchResult
+from santorini_hw.hints.search import Search
 from santorini_hw.hints.tt import TranspositionTable
 from santorini_hw.rules.position import Lineup, Position
 

@@ -15,14 +15,16 @@ the others with a null window and again only when they beat it (PVS); from the s
 iteration on, the root starts with a narrow window around the last score (aspiration).
 The root's children are ordered by their static scores, which are also its first
 iteration (a child's static score is its depth-0 value): deepening starts at depth 2.
+Late children of sorted nodes are first searched a turn shallower (`REDUCE_FROM`), and
+wide nodes keep only their best-looking turns (`KEEP_ROOT`, `KEEP_INNER`); a node that
+left turns out never claims a proven result (`UNPROVEN`).
 
 Two players and four players in two teams are two sides: plain minimax between them.
 Three players use the paranoid model: the other two play together against the player the
 hint is for, which keeps alpha-beta sound. A player with no legal turn loses (two sides)
 or is eliminated and play goes on (three players).
 
-The search stops at a node budget (deterministic: the tests and the bench use it), a
-time budget (the board's default: 1 s) or a depth, whichever comes first, and answers
+The search stops at its budget (`budget.py`: nodes, time or depth) and answers
 with the best turn of the deepest finished iteration, or of the unfinished one when its
 first (previously best) turn has been searched and something beat it. The chosen
 position's actions come from the rules core (`turns.turn_leading_to`, or
@@ -35,6 +37,7 @@ import random
 from typing import NamedTuple
 
 from santorini_hw.clock import Clock, SystemClock
+from santorini_hw.hints.budget import Budget, Limits, OutOfBudgetError, SearchResult
 from santorini_hw.hints.evaluation import WIN, evaluate
 from santorini_hw.hints.ordering import MoveOrder, move_id
 from santorini_hw.hints.tactics import can_win_now, cannot_move
@@ -44,58 +47,39 @@ from santorini_hw.rules.outcomes import quiet_outcomes
 from santorini_hw.rules.position import Position
 from santorini_hw.rules.turns import Turn, generate_turns, turn_leading_to
 
-DEFAULT_TIME = 1.0
-"""Seconds per hint on the board when no budget is given."""
 MAX_DEPTH = 64
 INFINITY = WIN + 1
 ASPIRATION = 60
 """Half-width of the root's first window around the previous iteration's score."""
-_CLOCK_EVERY = 255
-"""Read the clock once every 256 nodes: often enough to stop within a few milliseconds."""
 STATIC_ORDER_DEPTH = 3
 """Nodes this many turns from the horizon or more sort their children by evaluation (and
 keep them); nearer the horizon that costs more than it saves, and the move order
 (table, killers, history) ranks them."""
+REDUCE_FROM = 4
+"""Late move reductions: where children come sorted by evaluation, the fifth on is first
+searched one turn shallower (null window), and again at full depth only if it beats the
+best so far. A reduction drops no turn, so a win or loss it proves is real."""
+KEEP_ROOT = 48
+"""Deeper iterations search the root's best 48 turns by static score (a Hermes root has
+thousands: searching them all leaves no time to look two turns ahead). When all of them
+lose, the others are searched too before the loss is believed."""
+KEEP_INNER = 32
+"""Interior nodes sorted by evaluation keep their best 32 children (the god turns that
+build twice or walk far come in hundreds; the worst-looking rarely matter)."""
+UNPROVEN = DECIDED - 1
+"""What a node that left children out says instead of a proven result: it is nearly
+decided, but a turn left out might change it (a hint's `mate_in` is always proven)."""
 _ORDERED_CAPACITY = 4096
 """Interior nodes whose ordered children are kept (tens of kilobytes each: bounded)."""
 
-Children = tuple[list[Position], list[int], list[int]]
-"""Child positions, their Zobrist keys (empty when computed as the search reaches each
-child) and move ids."""
 
-
-class SearchResult(NamedTuple):
-    turn: Turn | None
-    """The chosen turn, None when the player to move has no legal turn."""
-    score: int
-    """For the player to move: positive is good. `WIN - n` (or `n - WIN`): the game is won
-    (lost) after n more turns, counting every player's turns and this one."""
-    depth: int
-    """Turns searched ahead in the deepest finished iteration."""
-    nodes: int
-    seconds: float
-
-    @property
-    def mate_in(self) -> int | None:
-        """Turns until a forced win (positive) or loss (negative), when the search proved one."""
-        if abs(self.score) < DECIDED:
-            return None
-        return WIN - self.score if self.score > 0 else -(WIN + self.score)
-
-
-class Limits(NamedTuple):
-    """What stops a search: seconds, nodes and turns ahead (None: no limit of that kind)."""
-
-    time: float | None
-    nodes: int | None
-    depth: int | None
-
-    @classmethod
-    def given(cls, time: float | None, nodes: int | None, depth: int | None) -> Limits:
-        """The limits asked for; with none at all, `DEFAULT_TIME`."""
-        if time is None and nodes is None and depth is None:
-            time = DEFAULT_TIME
-        return cls(time, nodes, depth)
+class Children(NamedTuple):
+    positions: list[Position]
+    keys: list[int]
+    """Their Zobrist keys (empty when computed as the search reaches each child)."""
+    moves: list[int]
+    pruned: bool
+    """Whether the worst-looking children were left out (`KEEP_INNER`)."""
 
 
 def best_turn(
@@ -108,7 +92,7 @@ def best_turn(
     clock: Clock | None = None,
 ) -> SearchResult:
     """The engine's turn for the player to move, searched from an empty table: the same
-    position, budget and seed give the same answer. With no budget at all, `DEFAULT_TIME`.
+    position, budget and seed give the same answer. With no budget at all, `budget.DEFAULT_TIME`.
     (`engine.HintEngine` keeps the table from one hint of a game to the next.)"""
     search = Search(
         position,
@@ -119,10 +103,6 @@ def best_turn(
         order=MoveOrder(),
     )
     return search.run()
-
-
-class OutOfBudgetError(Exception):
-    """Raised deep in the tree when the node or time budget is spent."""
 
 
 class Search:
@@ -142,13 +122,10 @@ class Search:
         self.side = root.side
         self.sides = root.lineup.sides
         self.three_players = len(root.lineup.players) == 3
-        self.clock = clock
-        self.start = clock.monotonic()
-        self.deadline = None if limits.time is None else self.start + limits.time
-        self.node_limit = limits.nodes
+        self.budget = Budget(limits, clock)
+        self._spend = self.budget.spend
         self.max_depth = min(limits.depth, MAX_DEPTH) if limits.depth is not None else MAX_DEPTH
         self.rng = random.Random(seed)
-        self.nodes = 0
         self.table = table
         self.order = order
         self.ordered: dict[int, Children] = {}
@@ -156,10 +133,10 @@ class Search:
         first: iterative deepening visits them again and again."""
 
     def _result(self, turn: Turn | None, score: int, depth: int) -> SearchResult:
-        return SearchResult(turn, score, depth, self.nodes, self.clock.monotonic() - self.start)
+        return SearchResult(turn, score, depth, self.budget.nodes, self.budget.elapsed())
 
     def run(self) -> SearchResult:
-        self.nodes = 1
+        self.budget.nodes = 1
         root = self.root
         if can_win_now(root):
             wins = [turn for turn in generate_turns(root) if turn.winner is not None]
@@ -186,6 +163,9 @@ class Search:
             moves = [move_id(root, child, self.side) for child in children]
             if entry.best in moves:
                 best = children[moves.index(entry.best)]
+        children, rest = children[:KEEP_ROOT], children[KEEP_ROOT:]
+        if best in rest:
+            children.append(rest.pop(rest.index(best)))
         keys = [child_key(key, root, child) for child in children]
         first_depth = 1
         if last_depth and best is children[0] and abs(score) < DECIDED:
@@ -199,6 +179,11 @@ class Search:
             children.insert(0, children.pop(first))
             keys.insert(0, keys.pop(first))
             found, found_score, complete = self._aspired(children, keys, depth, score)
+            if complete and found_score <= -DECIDED and rest:  # before believing the loss
+                children += rest
+                keys += [child_key(key, root, child) for child in rest]
+                rest = []
+                found, found_score, complete = self._aspired(children, keys, depth, score)
             if found is not None:
                 best, score = found, found_score
             if not complete:
@@ -247,17 +232,6 @@ class Search:
             return best, alpha, False
         return best, alpha, True
 
-    def _spend(self) -> None:
-        self.nodes += 1
-        if self.node_limit is not None and self.nodes > self.node_limit:
-            raise OutOfBudgetError
-        if (
-            self.deadline is not None
-            and not self.nodes & _CLOCK_EVERY
-            and self.clock.monotonic() >= self.deadline
-        ):
-            raise OutOfBudgetError
-
     def _search(
         self, position: Position, key: int, depth: int, alpha: int, beta: int, *, ply: int
     ) -> int:
@@ -279,7 +253,7 @@ class Search:
                     return entry.score
                 if entry.bound == Bound.UPPER and entry.score <= alpha:
                     return entry.score
-        children, keys, moves = self._children(position, key, depth, ply, hint)
+        children, keys, moves, pruned = self._children(position, key, depth, ply, hint)
         if not children:
             return self._stuck(position, key, depth, alpha, beta, ply=ply)
         low, high = alpha, beta
@@ -290,13 +264,9 @@ class Search:
                 score = self._leaf(child, ply + 1)
             else:
                 child_key_ = keys[index] if keys else child_key(key, position, child)
-                if index == 0:
-                    window = low, high
-                else:
-                    window = (low, low + 1) if maximizing else (high - 1, high)
-                score = self._search(child, child_key_, depth - 1, *window, ply=ply + 1)
-                if index and low < score < high:
-                    score = self._search(child, child_key_, depth - 1, low, high, ply=ply + 1)
+                score = self._child(
+                    child, child_key_, depth, index, (low, high), maximizing=maximizing, ply=ply + 1
+                )
             if maximizing:
                 if score > best_score:
                     best_score, best = score, index
@@ -307,6 +277,8 @@ class Search:
             if low >= high:
                 self.order.cut(ply, moves[index], depth)
                 break
+        if pruned and abs(best_score) >= DECIDED and (best_score > 0) != maximizing:
+            best_score = UNPROVEN if best_score > 0 else -UNPROVEN  # a left-out turn may save
         if best_score <= alpha:
             bound = Bound.UPPER
         elif best_score >= beta:
@@ -315,6 +287,34 @@ class Search:
             bound = Bound.EXACT
         self.table.store(key, ply=ply, depth=depth, bound=bound, score=best_score, best=moves[best])
         return best_score
+
+    def _child(
+        self,
+        child: Position,
+        key: int,
+        depth: int,
+        index: int,
+        window: tuple[int, int],
+        *,
+        maximizing: bool,
+        ply: int,
+    ) -> int:
+        """The value of the `index`-th child of a node `depth` turns from the horizon, within
+        `window`: the first with the full window, the others with a null window on the side
+        of the node's player (PVS), the late ones first one turn shallower (`REDUCE_FROM`);
+        each searched again when it beats its null window."""
+        low, high = window
+        if index == 0:
+            return self._search(child, key, depth - 1, low, high, ply=ply)
+        null = (low, low + 1) if maximizing else (high - 1, high)
+        if depth >= STATIC_ORDER_DEPTH and index >= REDUCE_FROM:
+            score = self._search(child, key, depth - 2, *null, ply=ply)
+            if (score <= low) if maximizing else (score >= high):
+                return score
+        score = self._search(child, key, depth - 1, *null, ply=ply)
+        if low < score < high:
+            score = self._search(child, key, depth - 1, low, high, ply=ply)
+        return score
 
     def _leaf(self, position: Position, ply: int) -> int:
         """A node at the horizon (inlined `_search` with depth 0: no key, no table)."""
@@ -336,7 +336,7 @@ class Search:
         """The children of `position` in search order. `STATIC_ORDER_DEPTH` or more turns
         from the horizon they are sorted by static evaluation once and kept with their keys;
         nearer, only the move order ranks them, and a child's key is computed only if the
-        search reaches it (leaves need none)."""
+        search reaches it (leaves need none). Sorted nodes keep their best `KEEP_INNER`."""
         side = self.sides[position.to_move]
         cached = self.ordered.get(key) if depth >= STATIC_ORDER_DEPTH else None
         if cached is None:
@@ -344,12 +344,17 @@ class Search:
             moves = [move_id(position, child, side) for child in children]
             if depth < STATIC_ORDER_DEPTH:
                 ranked = self.order.rank(ply, moves, hint)
-                return [children[i] for i in ranked], [], [moves[i] for i in ranked]
+                return Children(
+                    [children[i] for i in ranked], [], [moves[i] for i in ranked], False
+                )
             sign = 1 if side == self.side else -1
             statics = [sign * self._static(child) for child in children]
-            ranked = sorted(range(len(children)), key=lambda i: -statics[i])
+            ranked = sorted(range(len(children)), key=lambda i: -statics[i])[:KEEP_INNER]
             keys = [child_key(key, position, children[i]) for i in ranked]
-            cached = [children[i] for i in ranked], keys, [moves[i] for i in ranked]
+            positions = [children[i] for i in ranked]
+            cached = Children(
+                positions, keys, [moves[i] for i in ranked], len(ranked) < len(children)
+            )
             if len(self.ordered) >= _ORDERED_CAPACITY:
                 self.ordered.clear()
             self.ordered[key] = cached
@@ -357,17 +362,18 @@ class Search:
 
     def _promoted(self, children: Children, ply: int, hint: int) -> Children:
         """`children` with the table's turn, then the killers, moved to the front."""
-        positions, keys, moves = children
+        positions, keys, moves, pruned = children
         front = [hint, *self.order.killers.get(ply, ())]
         picked = [moves.index(move) for move in dict.fromkeys(front) if move and move in moves]
         if not picked or picked == list(range(len(picked))):
             return children
         rest = [i for i in range(len(moves)) if i not in picked]
         ranked = picked + rest
-        return (
+        return Children(
             [positions[i] for i in ranked],
             [keys[i] for i in ranked],
             [moves[i] for i in ranked],
+            pruned,
         )
 
     def _static(self, position: Position) -> int:

@@ -11,7 +11,8 @@ import threading
 import pytest
 
 from santorini_hw.daemon.hint_search import HintSearch
-from santorini_hw.hints.search import SearchResult, best_turn
+from santorini_hw.hints.budget import SearchResult
+from santorini_hw.hints.search import best_turn
 from santorini_hw.rules.position import Position
 from santorini_hw.rules.position_json import parse_position
 
