@@ -177,11 +177,15 @@ async def _play(
         if not _caught_up(sim, observation):
             continue
         deadline = referee.deadline
-        if not pending and deadline is None:
+        # Fusion's own deadline too: a flicker that came back still counts as moving
+        # until a scan has seen it hold for the settle time (the daemon's scan loop
+        # wakes for it as well); jumping past it would leave it "not settling".
+        settles = sim.hardware.scanner.next_deadline()
+        if not pending and deadline is None and settles is None:
             return
         flag = result.clock.next_deadline(clock.monotonic()) if pending else None
         upcoming = pending[-1][1].t if pending else None
-        target = min(t for t in (deadline, flag, upcoming) if t is not None)
+        target = min(t for t in (deadline, settles, flag, upcoming) if t is not None)
         if target > clock.monotonic():
             clock.set(target)
 

@@ -53,6 +53,8 @@ class Tracking:
     touched_at: dict[int, float] = field(default_factory=dict)
     """When each cell's worker presence last changed, since the turn began."""
     last_view: BoardView | None = None
+    last_faults: list[CellFix] = field(default_factory=list)
+    """The latest scan's sensor faults: what an error must name before any difference."""
     mismatch_since: float | None = None
     holding: int = 0
     """Cells whose worker is up in a hand."""
@@ -124,7 +126,9 @@ class RefereeCore:
             track.mismatch_since is not None and now - track.mismatch_since >= self.settings.grace
         )
         if self.error is None and late and track.last_view is not None:
-            return self._mismatch_against(track.last_view)
+            return self._mismatch(
+                track.last_faults or differences(self.expected_view, track.last_view)
+            )
         return []
 
     def _index(self, name: str, start: TurnState) -> TurnIndex:

@@ -44,15 +44,15 @@ class Referee(RecordKeeper):
             for cell in cells_of(track.last_view.workers ^ view.workers):
                 track.touched_at[cell] = observation.time
         track.last_view = view
+        track.last_faults = [
+            CellFix(cell, "fault", f"{cell_name(cell)}: sensor fault ({seen.fault})")
+            for cell, seen in enumerate(observation.cells)
+            if seen.fault
+        ]
         if not observation.settled:
             return self.tick(observation.time)
-        if not observation.valid:
-            faults = [
-                CellFix(cell, "fault", f"{cell_name(cell)}: sensor fault ({seen.fault})")
-                for cell, seen in enumerate(observation.cells)
-                if seen.fault
-            ]
-            return self._mismatch(faults)
+        if track.last_faults:
+            return self._mismatch(track.last_faults)
         track.pending_removal &= view.workers
         view = view._replace(workers=view.workers & ~track.pending_removal)
         return self._judge(view)

@@ -39,3 +39,14 @@ def test_grace_running_out_on_a_wrong_settling_board_still_raises_the_error() ->
     assert referee.error is not None and [fix.message for fix in referee.error.fixes] == [
         "c3: expected level 0, found 1"
     ]
+
+
+def test_grace_running_out_on_a_scan_still_settling_names_the_sensor_fault() -> None:
+    """The error raised when the grace period ends mid-scan (a hand still moving) says
+    what the sensors said: a fault on a cell, not a list of differences built from a
+    reading the sensors have just called faulty."""
+    referee = Referee(Game.new(("A", "B")), RefereeSettings(grace=1.5))
+    referee.observe(Observation.from_text(board("0D*!"), time=0.0))
+    events = referee.observe(Observation.from_text(board("0D*~!"), time=1.6))
+    assert [event.kind for event in events] == ["error_raised"]
+    assert events[0].text == "c3: sensor fault (marked faulty)"

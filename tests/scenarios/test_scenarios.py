@@ -12,6 +12,9 @@ from typing import Any
 
 import pytest
 
+from santorini_hw.referee.referee import Referee
+from santorini_hw.referee.events import RefereeEvent
+from santorini_hw.sensing.observation import Observation
 from sim.runner import RunResult, run_scenario
 from sim.scenario import ScenarioError, scenario_from_json
 
@@ -268,3 +271,31 @@ def test_command_prints_the_contract_and_refuses_bad_input(tmp_path: Path) -> No
         check=False,
     )
     assert bad.returncode == 2 and bad.stderr.startswith("error: events[0].t:")
+
+
+def test_a_touch_put_back_at_once_is_not_taken_for_a_sensor_that_never_settles(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A worker lifted and set straight back (30 ms, under the settle time) still counts
+    as moving until a scan has seen it hold: the runner must wait for that scan before it
+    jumps ahead, as the daemon's scan loop does, or the next touch of that cell, seconds
+    later, reads as a sensor that has not settled for all that time (a sensor fault
+    that once hid an undo's restored board from the referee in a random game)."""
+    faults: list[tuple[str, str]] = []
+    observe = Referee.observe
+
+    def recording(referee: Referee, observation: Observation) -> list[RefereeEvent]:
+        faults.extend(observation.faults())
+        return observe(referee, observation)
+
+    monkeypatch.setattr(Referee, "observe", recording)
+    events = placed(("a1", "b1"), ("d5", "e5"))
+    events += [
+        {"t": 4.0, "op": "lift", "cell": "a1"},
+        {"t": 4.03, "op": "place", "cell": "a1", "piece": "worker", "player": "A"},
+    ]
+    events += steps(10.0, ("lift", "a1"), ("place", "a2", "worker", "A"), ("place", "b2", "block"))
+    document = {"players": ["A", "B"], "events": events}
+    result = asyncio.run(run_scenario(scenario_from_json(document)))
+    assert faults == []
+    assert result.to_json()["turns"] == [{"player": "A", "actions": ["a1-a2", "b2"]}]
