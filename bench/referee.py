@@ -9,9 +9,9 @@ messy habits at their default rates (`Habits`: build and placement corrections, 
 undo restores, mistaken undo presses, Hermes carried straight, a stray block before a
 winning climb, the next player starting during an optional extra). Prints JSON: games, turns,
 turns recorded exactly as played, wrong turns, missed turns, injected illegal actions
-detected out of injected, and the time from the last physical event of a turn to the
-turn's acceptance on the simulated clock (median, p99). Progress and each failed game
-go to stderr as they happen.
+detected out of injected, how often each habit was played, and the time from the last
+physical event of a turn to the turn's acceptance on the simulated clock (median, p99).
+Progress and each failed game go to stderr as they happen.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ import json
 import random
 import statistics
 import sys
+from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict
 from itertools import product
@@ -50,11 +51,12 @@ def play_one(index: int, seed: int, illegal_rate: float) -> dict[str, Any]:
         "gods": [g.value if g else None for g in gods],
         "sensors": sensors,
         "failed": verdict.failed,
+        "habits": generated.habits,
     } | asdict(verdict)
 
 
 def without_latencies(game: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in game.items() if k != "latencies"}
+    return {k: v for k, v in game.items() if k not in ("latencies", "habits")}
 
 
 def main() -> None:
@@ -92,6 +94,9 @@ def main() -> None:
         with open(args.save, "w", encoding="utf-8") as file:
             json.dump(games, file)
     latencies = sorted(t for game in games for t in game["latencies"])
+    habits: Counter[str] = Counter()
+    for game in games:
+        habits.update(game["habits"])
     report = {
         "games": len(games),
         "turns": sum(g["turns"] for g in games),
@@ -103,6 +108,7 @@ def main() -> None:
         "illegal_detected": sum(g["detected"] for g in games),
         "errors_without_illegal_action": sum(g["spurious_errors"] for g in games),
         "winners_match": sum(1 for g in games if g["winner_ok"]),
+        "habits_played": dict(sorted(habits.items())),
         "acceptance_latency_s": {
             "median": round(statistics.median(latencies), 3) if latencies else None,
             "p99": round(latencies[int(0.99 * (len(latencies) - 1))], 3) if latencies else None,

@@ -10,6 +10,7 @@ seeded generator, so a game's physical events are repeatable.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import dataclass
 
 from santorini_hw.rules.actions import BUILD, DOME, Action
@@ -58,6 +59,8 @@ class PhysicalPlayer:
         self.style = style or HandStyle()
         self.t = 0.0
         self.events: list[PhysicalEvent] = []
+        self.habits: Counter[str] = Counter()
+        """How often each messy habit was played (what a referee benchmark exercised)."""
 
     def _at(
         self,
@@ -92,6 +95,7 @@ class PhysicalPlayer:
             free = [c for c in range(CELL_COUNT) if not (taken | 1 << cell) >> c & 1]
             if self.rng.random() < self.style.placement_correction and free:
                 wrong = self.rng.choice(free)
+                self.habits["placement_correction"] += 1
                 self.place(wrong, "worker", player)
                 self.lift(wrong)
             self.place(cell, "worker", player)
@@ -114,6 +118,7 @@ class PhysicalPlayer:
         moves = [step for step in steps if step[0].is_move]
         if moves and rng.random() < style.second_thoughts:
             cell = moves[0][0].src
+            self.habits["second_thoughts"] += 1
             self.lift(cell)
             self.place(cell, "worker", owner_of(before, cell))
         if (
@@ -122,16 +127,20 @@ class PhysicalPlayer:
             and rng.random() < style.carry_artemis_straight
         ):
             (first, board), (second, _) = moves
+            self.habits["artemis_carried_straight"] += 1
             at = steps.index(moves[0])
             steps[at : at + 2] = [(Action(first.kind, first.src, second.dst), board)]
         hermes = before.god is God.HERMES and len(moves) > 1
         if hermes and rng.random() < style.carry_hermes_straight:
+            self.habits["hermes_carried_straight"] += 1
             self._carry_straight(before, steps)
             return self._finish_turn(actions, wrong_build, press_done)
         early_build = rng.random() < style.build_before_landing
         stray = -1
         if rng.random() < style.stray_block_before_win:
             stray = _stray_cell(before, actions, rng)
+            if stray >= 0:
+                self.habits["stray_block_before_win"] += 1
         index = 0
         while index < len(steps):
             action, board = steps[index]
@@ -140,6 +149,8 @@ class PhysicalPlayer:
                 lands_later = early_build and following is not None and not following.is_move
                 if stray >= 0:  # a winning climb is the turn's only action
                     lands_later, following = True, Action(BUILD, -1, stray)
+                elif lands_later:
+                    self.habits["block_before_landing"] += 1
                 self._move(board, action, then_build=following if lands_later else None)
                 index += 2 if lands_later else 1
             else:
@@ -151,6 +162,7 @@ class PhysicalPlayer:
         self, actions: tuple[Action, ...], wrong_build: Action | None, press_done: bool
     ) -> None:
         if wrong_build is not None:  # seen at once, put right before anyone else touches
+            self.habits["build_correction"] += 1
             self.lift(wrong_build.dst)
             self._build(actions[-1])
         if press_done:
@@ -176,6 +188,7 @@ class PhysicalPlayer:
     def put_back(self, after: Position, before: Position) -> None:
         """Undo by hand: lift the workers that moved, take off what was built, hold the
         workers a while, then set them down where they stood."""
+        self.habits["slow_undo_restore"] += 1
         self.think()
         moved = [c for c in range(CELL_COUNT) if _owner(after, c) != _owner(before, c)]
         for cell in moved:
@@ -225,6 +238,7 @@ class PhysicalPlayer:
         if not cells:
             return
         cell = self.rng.choice(cells)
+        self.habits["slide"] += 1
         self.place(cell, "worker", mover)
         self._at("lift", cell, delay=self.style.brush)
 

@@ -48,6 +48,9 @@ class GeneratedGame:
     """(start, end) of each injected illegal action: on the board past the grace period
     in between, so the referee must raise an error inside that window."""
     winner: str | None = None
+    habits: dict[str, int] = field(default_factory=dict)
+    """How often each messy habit was played (`PhysicalPlayer.habits` and the game's
+    own: mistaken undo presses, the next player starting during an optional extra)."""
 
 
 def generate_game(
@@ -113,6 +116,7 @@ def generate_game(
             generated.turn_ends.pop()
     _pay(hand, owed_done)
     generated.winner = game.winner
+    generated.habits = dict(sorted(hand.habits.items()))
     generated.scenario = Scenario(
         players, gods, sensors, noise or NoiseSettings(), tuple(hand.events)
     )
@@ -125,6 +129,8 @@ def _play(
     """Play `turn` by hand; whether it now waits for the next player's first touch."""
     needs_done = _needs_done(position, turn)
     skip_done = needs_done and rng.random() < habits.next_player_starts
+    if skip_done:
+        hand.habits["next_player_starts"] += 1
     wrong = None
     if not needs_done and rng.random() < habits.hands.build_correction:
         wrong = _wrong_build(position, turn)
@@ -144,6 +150,7 @@ def _mistaken_undo(hand: PhysicalPlayer, rng: random.Random, play_goes_on: bool)
     (the referee drops the request after the grace period)."""
     hand.press("undo")
     choice = rng.choice(("undo", "done", "play") if play_goes_on else ("undo", "done"))
+    hand.habits[f"mistaken_undo_then_{choice}"] += 1
     if choice != "play":
         hand.press(choice)
 

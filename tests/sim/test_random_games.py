@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from collections import Counter
 
 import pytest
 
@@ -120,3 +121,31 @@ def test_messy_habits_are_recorded_as_played(
     assert len(verdict.latencies) == verdict.turns
     kinds = {e.kind for e in result.events}
     assert {"undo", "undo_cancelled", "placement_amended"} <= kinds
+
+
+def test_random_games_play_every_habit_the_referee_must_forgive() -> None:
+    """The referee benchmark's games, at the default rates, exercise every messy habit
+    (it reports how often each was played), each counted where the hands play it."""
+    gods = [(God.ARTEMIS, God.HERMES), (God.DEMETER, God.PROMETHEUS), (None, None)]
+    played: Counter[str] = Counter()
+    for seed in range(12):
+        generated = generate_game(random.Random(seed), gods=gods[seed % len(gods)])
+        played.update(generated.habits)
+        presses = [e.button for e in generated.scenario.events if e.op == "press"]
+        mistaken = sum(n for habit, n in generated.habits.items() if habit.startswith("mistaken"))
+        assert presses.count("undo") >= generated.habits.get("slow_undo_restore", 0) + mistaken
+    assert set(played) == {
+        "artemis_carried_straight",
+        "block_before_landing",
+        "build_correction",
+        "hermes_carried_straight",
+        "mistaken_undo_then_done",
+        "mistaken_undo_then_play",
+        "mistaken_undo_then_undo",
+        "next_player_starts",
+        "placement_correction",
+        "second_thoughts",
+        "slide",
+        "slow_undo_restore",
+        "stray_block_before_win",
+    }
