@@ -82,11 +82,11 @@ class SimulatedBoard(PhysicalBoard):
     def switches_key(self) -> int | None:
         """A key that stays the same as long as every switch reads the same: the count of
         operations while no noise moves them (no flicker, no contact bouncing after the
-        last operation); None while they may read differently at each read."""
-        if (
-            self.noise.flicker
-            or self._time.monotonic() - self._changed_at < self.noise.bounce_ms / 1000
-        ):
+        last operation) and every sampling switch has looked at the field since; None
+        while they may read differently at each read."""
+        since = self._time.monotonic() - self._changed_at
+        sampling = self.switches.period if self.switches is not None else 0.0
+        if self.noise.flicker or since < self.noise.bounce_ms / 1000 or since <= sampling:
             return None
         return self.changes
 

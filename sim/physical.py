@@ -101,8 +101,8 @@ class PhysicalBoard:
         worker_field: WorkerField | None = None,
     ) -> None:
         self._stacks = stacks
-        self.switches = MagneticSwitches(worker_field) if worker_field else None
         self._clock = clock
+        self.switches = MagneticSwitches(worker_field, clock.monotonic()) if worker_field else None
         self.noise = noise or Noise()
         self._random = random.Random(self.noise.seed)
         # The bridge reads the stacks from its own thread at its own pace: its noise has a
@@ -180,7 +180,7 @@ class PhysicalBoard:
                 for cell, state in enumerate(self._cells)
                 if state.worker is not None
             }
-            self.switches.update(levels, workers)
+            self.switches.update(levels, workers, self._clock.monotonic())
 
     # What is really there (noise-free)
 
@@ -204,7 +204,7 @@ class PhysicalBoard:
         if self._bouncing(state.worker_changed):
             return self._random.random() < 0.5
         if self.switches is not None:
-            present = self.switches.closed(cell)
+            present = self.switches.closed(cell, self._clock.monotonic())
         else:
             present = state.worker is not None
         if self.noise.flicker and self._random.random() < self.noise.flicker:

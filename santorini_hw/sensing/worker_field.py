@@ -41,12 +41,21 @@ MT = 1e-3
 class SwitchSensor:
     """A digital switch: it closes at `operate_mt` (the datasheet's maximum B_OP over
     temperature) and opens below `release_mt` (the minimum B_RP); its sensing element
-    sits `element_depth_mm` below the package's top face."""
+    sits `element_depth_mm` below the package's top face. A Hall switch that saves power
+    by sampling (the DRV5032 at 20 Hz) looks at the field only `sample_hz` times a
+    second and holds its output in between; 0 means it follows the field at once (a
+    reed switch)."""
 
     part: str
     operate_mt: float
     release_mt: float
     element_depth_mm: float
+    sample_hz: float = 0.0
+
+    @property
+    def sample_period(self) -> float:
+        """Seconds between two looks at the field (0: continuous)."""
+        return 1.0 / self.sample_hz if self.sample_hz else 0.0
 
 
 @dataclass(frozen=True)
@@ -254,6 +263,11 @@ def parse_worker_field(table: TomlTable) -> WorkerField:
         operate_mt=sensor_table.number("operate_mT", *positive),
         release_mt=sensor_table.number("release_mT", *positive),
         element_depth_mm=sensor_table.number("element_depth_mm", 0.0, 10.0),
+        sample_hz=(
+            sensor_table.number("sample_hz", 0.1, 1e6)
+            if "sample_hz" in sensor_table.names()
+            else 0.0
+        ),
     )
     if sensor.release_mt >= sensor.operate_mt:
         raise sensor_table.fail("release_mT", "must be below operate_mT")

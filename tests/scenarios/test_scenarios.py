@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from santorini_hw.referee.referee import Referee
 from santorini_hw.referee.events import RefereeEvent
+from santorini_hw.referee.referee import Referee
 from santorini_hw.sensing.observation import Observation
 from sim.runner import RunResult, run_scenario
 from sim.scenario import ScenarioError, scenario_from_json

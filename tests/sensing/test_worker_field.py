@@ -154,6 +154,7 @@ def test_a_config_without_worker_field_means_ideal_switches(tmp_path: Path) -> N
         ("release_mT = 0.5", "release_mT = 5.0", "worker_field.sensor.release_mT must be below"),
         ("block_mm = [24, 22, 19]", "block_mm = [24, 22]", "worker_field.geometry.block_mm"),
         ("neighbours = 4", "neighbours = 4\nneighbors = 2", "unknown key worker_field.neighbors"),
+        ("sample_hz = 20 ", "sample_hz = 0 ", "worker_field.sensor.sample_hz must be 0.1 to"),
     ],
 )
 def test_bad_worker_field_names_the_key(tmp_path: Path, old: str, new: str, message: str) -> None:
@@ -163,3 +164,14 @@ def test_bad_worker_field_names_the_key(tmp_path: Path, old: str, new: str, mess
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
     with pytest.raises(HardwareConfigError, match=message):
         load_worker_field(path)
+
+
+def test_a_sampling_switch_has_a_period_and_one_without_sample_hz_follows_the_field(
+    tmp_path: Path,
+) -> None:
+    assert load_worker_field().sensor.sample_period == pytest.approx(0.05)  # DRV5032FC, 20 Hz
+    text = DEFAULT_CONFIG_PATH.read_text(encoding="utf-8")
+    line = next(line for line in text.splitlines() if line.startswith("sample_hz"))
+    reed = tmp_path / "board.toml"
+    reed.write_text(text.replace(line + "\n", ""), encoding="utf-8")
+    assert load_worker_field(reed).sensor.sample_period == 0.0
