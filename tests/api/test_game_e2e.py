@@ -55,15 +55,22 @@ def test_a_whole_game_through_the_api_and_the_websocket(daemon: Daemon) -> None:
         assert [m["notation"] for m in exported["moves"] if m["kind"] == "turn"][-1] == "b2-c1"
 
         daemon._wait(lambda: any(_ended(m) for m in messages), 30, "game_over on the WebSocket")
+        daemon._wait(lambda: _won_by(messages, "A"), 30, "the final state on the WebSocket")
     kinds = [m["event"]["kind"] for m in messages if m["type"] == "event"]
     assert kinds.count("turn_complete") == len(A_WINS) + 1
     assert kinds.count("worker_placed") == 4
     assert any(m["type"] == "pixels" for m in messages)
-    assert [m for m in messages if m["type"] == "state"][-1]["state"]["winner"] == "A"
+    assert _won_by(messages, "A")
     metrics = daemon.http.get("/metrics").text
     assert f"santorini_turns_total {len(A_WINS) + 1}" in metrics
     blocks = [line for line in metrics.splitlines() if line.startswith("santorini_python_alloc")]
     assert len(blocks) == 1 and int(blocks[0].split()[1]) > 10_000  # what the soak watches
+
+
+def _won_by(messages: list[dict[str, Any]], player: str) -> bool:
+    """The latest state message says `player` won (a state follows its events)."""
+    states = [m["state"] for m in list(messages) if m["type"] == "state"]
+    return bool(states) and states[-1]["winner"] == player
 
 
 def _ended(message: dict[str, Any]) -> bool:

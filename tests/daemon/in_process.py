@@ -70,6 +70,17 @@ class Stepper:
         self.sim.clock.advance(self.sim.scan_period)
         return await self.step()
 
+    async def until_seen(self) -> float:
+        """Tick now, then every scan period, until a tick runs the pipeline: a worker
+        switch shows a change at its next look at the field (the DRV5032 samples every
+        50 ms). The time of that tick; fails after two sample periods."""
+        switches = self.sim.physical.switches
+        limit = self.sim.clock.monotonic() + 2 * (switches.period if switches else 0.0)
+        while not await self.step():
+            assert self.sim.clock.monotonic() < limit, "no switch showed the change"
+            self.sim.clock.advance(self.sim.scan_period)
+        return self.sim.clock.monotonic()
+
 
 @contextlib.asynccontextmanager
 async def settled_service(

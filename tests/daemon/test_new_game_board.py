@@ -64,9 +64,9 @@ def test_a_worker_already_down_when_the_game_began_must_still_go(tmp_path: Path)
     """The menu's worker (or the last game's) is from before, however the game began."""
 
     async def scenario() -> None:
-        async with settled_service(tmp_path / "state") as (service, sim, _):
+        async with settled_service(tmp_path / "state") as (service, sim, ticks):
             sim.place("c3", "worker", "B")
-            await tick(service, sim)  # seen, still settling
+            await ticks.until_seen()  # seen, still settling
             service.new_game(("A", "B"), None)
             await tick(service, sim, SETTLED)
             error = service.referee.error

@@ -64,9 +64,8 @@ def test_debounce_settles_on_time_with_the_loop_idle(tmp_path: Path) -> None:
     async def scenario() -> None:
         async with settled_service(tmp_path / "state") as (service, sim, ticks):
             sim.place("a1", "worker", "A")
-            placed = sim.clock.monotonic()
-            assert await ticks.step()  # the switch changed: judged, not settled yet
-            deadline = placed + SETTLE
+            seen = await ticks.until_seen()  # the switch's next look: judged, not settled
+            deadline = seen + SETTLE
             assert service.hardware.scanner.next_deadline() == deadline
 
             def not_placed() -> None:
