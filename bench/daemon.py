@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import random
 import statistics
 import subprocess
 import sys
@@ -38,6 +39,11 @@ CLIENTS = 50
 REQUESTS_PER_SECOND = 100
 IDLE_SECONDS = 5.0
 TIMEOUT = 30.0
+SAMPLING_PERIOD = 0.05
+"""The worker switches look at the field every 50 ms (DRV5032FC, 20 Hz): each pause gets
+a random part of that, so the events meet every phase of the sampling (a fixed spacing
+locks onto one phase, and the medians of two runs then differ by tens of ms)."""
+jitter = random.Random(20)
 
 
 class Client0:
@@ -141,7 +147,7 @@ async def measure(
             )
             to_event.append(seen - t0)
             to_frame.append(frame - t0)
-            await asyncio.sleep(pause)
+            await asyncio.sleep(pause + jitter.uniform(0, SAMPLING_PERIOD))
         elapsed = time.perf_counter() - started
         rate, cpu = served[0] / elapsed, (cpu_seconds(pid) - cpu_before) / elapsed * 100
         stop.set()
@@ -163,7 +169,7 @@ async def move_samples(
     for number in range(samples):
         source, destination = ("a1", "b1") if number % 2 == 0 else ("b1", "a1")
         await lift(source)
-        await asyncio.sleep(0.05)
+        await asyncio.sleep(0.05 + jitter.uniform(0, SAMPLING_PERIOD))
         states, seen = len(client0.states), 0 if mqtt is None else len(mqtt.messages)
         t0 = time.perf_counter()
         await place(destination, "A")
@@ -276,7 +282,7 @@ def main() -> int:
     args = parser.parse_args()
     plain = run(args.samples, args.pause, None)
     print(f"daemon bench: {args.samples} physical events (lift / put back a worker), ")
-    print(f"  {args.pause} s apart,")
+    print(f"  {args.pause} s + 0-{SAMPLING_PERIOD * 1000:.0f} ms apart,")
     print(f"  {CLIENTS} WebSocket clients, API load {plain['rate']:.0f} requests/s")
     report("without MQTT", plain)
     if not args.mqtt:
