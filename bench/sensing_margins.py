@@ -12,7 +12,7 @@ from __future__ import annotations
 import sys
 import time
 
-from santorini_hw.sensing.margins import format_candidates, format_margins, margins
+from santorini_hw.physics.margins import format_candidates, format_margins, margins
 
 
 def main() -> None:

@@ -37,11 +37,11 @@ from santorini_hw.clock import ManualClock
 from santorini_hw.hardware.board import SCAN_PERIOD, BoardHardware
 from santorini_hw.hardware.config import HardwareConfig, PixelMap, load_hardware_config
 from santorini_hw.lights.strips import Pixel, PixelStrip, SimulatedStrip
+from santorini_hw.physics.worker_field import find_worker_field
 from santorini_hw.rules.cells import CELL_COUNT, cell_name, parse_cell
 from santorini_hw.sensing.bridge_client import BridgeCounters, BridgeSettings
 from santorini_hw.sensing.calibration import CalibrationTable
 from santorini_hw.sensing.observation import Observation
-from santorini_hw.sensing.worker_field import find_worker_field
 from sim.fake_bridge import FakeBridge
 from sim.mock_sensors import MockShiftRegisterChain, SimPinFactory, simulate_worker_sensors
 from sim.physical import Noise, PhysicalBoard, Piece

@@ -14,7 +14,7 @@ switch has its own free-running oscillator, so each gets its own phase. A worker
 down is seen up to one period later; a worker brushed over a cell for less than a
 period is missed, or held on the line for one period.
 
->>> from santorini_hw.sensing.worker_field import load_worker_field
+>>> from santorini_hw.physics.worker_field import load_worker_field
 >>> switches = MagneticSwitches(load_worker_field())
 >>> switches.update(levels=[3] + [0] * 24, workers={0: "A"}, now=0.0)
 >>> switches.closed(0, now=0.0), switches.closed(0, now=0.05), switches.closed(1, now=0.05)
@@ -26,9 +26,9 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping, Sequence
 
+from santorini_hw.physics.magnet_field import dipole_axial_component
+from santorini_hw.physics.worker_field import WorkerField
 from santorini_hw.rules.cells import CELL_COUNT, SIZE
-from santorini_hw.sensing.magnet_field import dipole_axial_component
-from santorini_hw.sensing.worker_field import WorkerField
 
 MM = 1e-3
 MT = 1e-3

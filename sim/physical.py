@@ -27,8 +27,8 @@ from typing import Literal
 
 from santorini_hw.clock import Clock
 from santorini_hw.hardware.config import MAX_LEVEL, Stacks
+from santorini_hw.physics.worker_field import WorkerField
 from santorini_hw.rules.cells import CELL_COUNT, cell_name, parse_cell
-from santorini_hw.sensing.worker_field import WorkerField
 from sim.magnetic_switches import MagneticSwitches
 
 PieceKind = Literal["worker", "block", "dome"]

@@ -114,5 +114,29 @@ def test_no_module_is_over_the_size_limit() -> None:
 def test_the_top_level_holds_only_the_layers_and_shared_modules() -> None:
     top = {path.stem for path in PACKAGE_DIR.iterdir() if path.suffix == ".py" or path.is_dir()}
     top.discard("__pycache__")
-    layers = {"rules", "sensing", "referee", "lights", "hints", "store", "api", "daemon"}
+    layers = {"rules", "sensing", "physics", "referee", "lights", "hints", "store", "api", "daemon"}
     assert top == layers | {"checks", "commands", "hardware", "clock", "closing", "cli", "__init__"}
+
+
+def _reached_from(start: str) -> set[str]:
+    graph = import_graph()
+    seen, todo = {start}, [start]
+    while todo:
+        for imported in graph[todo.pop()] - seen:
+            seen.add(imported)
+            todo.append(imported)
+    return seen
+
+
+def test_the_daemon_never_imports_the_design_time_physics() -> None:
+    """A reader of the sensing path sees only what runs on the board."""
+    reached = _reached_from("santorini_hw.daemon.main")
+    assert "santorini_hw.sensing.scanner" in reached
+    assert {name for name in reached if name.startswith("santorini_hw.physics")} == set()
+
+
+def test_the_mqtt_link_lives_in_its_own_package() -> None:
+    daemon_modules = {name for name in _modules() if name.startswith("santorini_hw.daemon.")}
+    assert {name for name in daemon_modules if "mqtt" in name.rsplit(".", 1)[-1]} == {
+        "santorini_hw.daemon.mqtt"
+    }

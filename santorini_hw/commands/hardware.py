@@ -23,6 +23,7 @@ from santorini_hw.hardware.board import BoardHardware
 from santorini_hw.hardware.config import HardwareConfig, load_hardware_config
 from santorini_hw.hardware.wiring_diagram import DIAGRAM_PATH, wiring_svg
 from santorini_hw.lights.strips import StripUnavailableError
+from santorini_hw.physics.margins import format_candidates, format_margins, margins
 from santorini_hw.rules.cells import CELL_COUNT, parse_cell
 from santorini_hw.sensing.calibration import (
     CalibrationError,
@@ -31,7 +32,6 @@ from santorini_hw.sensing.calibration import (
     save_table,
 )
 from santorini_hw.sensing.calibration_procedure import CalibrationProcedure
-from santorini_hw.sensing.margins import format_candidates, format_margins, margins
 
 DEFAULT_CONFIG_DIR = Path("~/.config/santorini-hw")
 BRIDGE_WAIT_S = 5.0

@@ -28,8 +28,8 @@ from santorini_hw.api import create_app
 from santorini_hw.api.guard import BODY_LIMIT
 from santorini_hw.clock import Clock, ManualClock, SystemClock
 from santorini_hw.daemon.event_hub import EventHub
-from santorini_hw.daemon.mqtt_config import mqtt_config
-from santorini_hw.daemon.mqtt_link import MqttLink
+from santorini_hw.daemon.mqtt.config import mqtt_config
+from santorini_hw.daemon.mqtt.link import MqttLink
 from santorini_hw.daemon.private_files import private_database, private_directory
 from santorini_hw.daemon.service import BoardService
 from santorini_hw.daemon.settings import Settings, SettingsError

@@ -25,7 +25,7 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
-from santorini_hw.daemon.mqtt_address import check_prefix, parse_broker_url
+from santorini_hw.daemon.mqtt.address import check_prefix, parse_broker_url
 from santorini_hw.referee.game_clock import TimeControl, parse_time_control
 from santorini_hw.rules.player_names import check_player_name
 
@@ -69,7 +69,7 @@ class Settings:
     mqtt_url: str | None = None
     """The MQTT broker (`mqtt://host:1883`, `mqtts://host:8883`); None: no MQTT link."""
     mqtt_prefix: str | None = None
-    """The board's topics; None: `santorini/<board id>` (see daemon/mqtt_address.py)."""
+    """The board's topics; None: `santorini/<board id>` (see daemon/mqtt/address.py)."""
     mqtt_discovery: bool = False
     """Announce the board to Home Assistant (retained configs under `homeassistant/`)."""
     mqtt_commands: bool = False

@@ -28,8 +28,8 @@ DEFAULT_CONFIG_PATH = Path(__file__).resolve().parents[2] / "hardware" / "board.
 MAX_LEVEL = 3
 
 OWN_TABLES = ("worker_field", "stack_tolerance")
-"""Top-level tables that their own modules parse (`sensing/worker_field.py`,
-`sensing/stack_tolerance.py`): the physics of the parts, not the wiring."""
+"""Top-level tables that their own modules parse (`physics/worker_field.py`,
+`physics/stack_tolerance.py`): the physics of the parts, not the wiring."""
 
 
 @dataclass(frozen=True)

@@ -13,8 +13,8 @@ from __future__ import annotations
 from xml.sax.saxutils import escape
 
 from santorini_hw.hardware.config import DEFAULT_CONFIG_PATH, HardwareConfig
+from santorini_hw.physics.worker_field import find_worker_field
 from santorini_hw.rules.cells import CELL_NAMES
-from santorini_hw.sensing.worker_field import find_worker_field
 
 DIAGRAM_PATH = DEFAULT_CONFIG_PATH.parent / "wiring.svg"
 

@@ -13,8 +13,8 @@ import pytest
 from santorini_hw.cli import main
 from santorini_hw.hardware.config import DEFAULT_CONFIG_PATH, load_hardware_config
 from santorini_hw.hardware.wiring_diagram import DIAGRAM_PATH, HEADER_PINS, wiring_svg
-from santorini_hw.sensing.margins import format_candidates
-from santorini_hw.sensing.worker_field import load_worker_field
+from santorini_hw.physics.margins import format_candidates
+from santorini_hw.physics.worker_field import load_worker_field
 
 OLD_PARTS = DEFAULT_CONFIG_PATH.parent / "examples" / "old-parts.toml"
 

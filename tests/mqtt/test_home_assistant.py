@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
-from santorini_hw.daemon.ha_discovery import discovery_messages
-from santorini_hw.daemon.mqtt_address import Topics
+from santorini_hw.daemon.mqtt.address import Topics
+from santorini_hw.daemon.mqtt.ha_discovery import discovery_messages
 from tests.daemon.harness import SETUP, Daemon
 from tests.mqtt.broker import Mosquitto, Recorder
 from tests.mqtt.conftest import PREFIX

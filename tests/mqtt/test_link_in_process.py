@@ -13,11 +13,11 @@ from typing import Any
 import pytest
 
 from santorini_hw.daemon.event_hub import EventHub
-from santorini_hw.daemon.mqtt_address import Topics, parse_broker_url
-from santorini_hw.daemon.mqtt_config import MqttConfig
-from santorini_hw.daemon.mqtt_link import MqttLink
-from santorini_hw.daemon.mqtt_messages import Message
-from santorini_hw.daemon.mqtt_outbox import Outbox
+from santorini_hw.daemon.mqtt.address import Topics, parse_broker_url
+from santorini_hw.daemon.mqtt.config import MqttConfig
+from santorini_hw.daemon.mqtt.link import MqttLink
+from santorini_hw.daemon.mqtt.messages import Message
+from santorini_hw.daemon.mqtt.outbox import Outbox
 from tests.mqtt.broker import Mosquitto, Recorder
 from tests.mqtt.conftest import PREFIX
 

@@ -10,8 +10,8 @@ import pytest
 
 from santorini_hw.clock import ManualClock
 from santorini_hw.hardware.config import DEFAULT_CONFIG_PATH, load_hardware_config
+from santorini_hw.physics.worker_field import load_worker_field
 from santorini_hw.rules.cells import parse_cell
-from santorini_hw.sensing.worker_field import load_worker_field
 from sim.hardware import SimulatedHardware
 from sim.magnetic_switches import MagneticSwitches
 from sim.physical import PhysicalBoard

@@ -17,7 +17,7 @@ from __future__ import annotations
 import asyncio
 from collections import deque
 
-from santorini_hw.daemon.mqtt_messages import Message
+from santorini_hw.daemon.mqtt.messages import Message
 
 
 class Outbox:

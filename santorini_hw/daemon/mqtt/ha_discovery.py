@@ -13,8 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 from santorini_hw import __version__
-from santorini_hw.daemon.mqtt_address import Topics
-from santorini_hw.daemon.mqtt_messages import OFFLINE, ONLINE, Message, compact
+from santorini_hw.daemon.mqtt.address import Topics
+from santorini_hw.daemon.mqtt.messages import OFFLINE, ONLINE, Message, compact
 
 DISCOVERY_PREFIX = "homeassistant"
 COMMANDS = ("hint", "done", "new_game")

@@ -16,7 +16,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from santorini_hw.daemon.mqtt_address import Topics
+from santorini_hw.daemon.mqtt.address import Topics
 
 SURE_EVENTS = frozenset({"turn_complete", "game_over"})
 """Events sent with QoS 1 (at least once): the ones a scoreboard must not miss."""

@@ -30,8 +30,8 @@ from typing import Any
 
 from santorini_hw.hardware.config import MAX_LEVEL, read_board_toml
 from santorini_hw.hardware.toml_table import HardwareConfigError, TomlTable
-from santorini_hw.sensing.flux_guide import FluxGuide, GuidedColumn
-from santorini_hw.sensing.magnet_field import axial_field, dipole_axial_component, dipole_moment
+from santorini_hw.physics.flux_guide import FluxGuide, GuidedColumn
+from santorini_hw.physics.magnet_field import axial_field, dipole_axial_component, dipole_moment
 
 MM = 1e-3
 MT = 1e-3

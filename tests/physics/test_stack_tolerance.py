@@ -10,10 +10,9 @@ from dataclasses import replace
 import pytest
 
 from santorini_hw.hardware.config import DEFAULT_CONFIG_PATH, HardwareConfig, load_hardware_config
-from santorini_hw.sensing.calibration_procedure import CalibrationProcedure
-from santorini_hw.sensing.design_candidates import WORKER_OHMS, worker_resistor_candidate
-from santorini_hw.sensing.margins import bands_cover
-from santorini_hw.sensing.stack_tolerance import (
+from santorini_hw.physics.design_candidates import WORKER_OHMS, worker_resistor_candidate
+from santorini_hw.physics.margins import bands_cover
+from santorini_hw.physics.stack_tolerance import (
     StackState,
     _code,
     _reading,
@@ -22,6 +21,7 @@ from santorini_hw.sensing.stack_tolerance import (
     stack_states,
     with_workers,
 )
+from santorini_hw.sensing.calibration_procedure import CalibrationProcedure
 
 OLD_PARTS = DEFAULT_CONFIG_PATH.parent / "examples" / "old-parts.toml"
 

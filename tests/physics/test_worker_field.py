@@ -11,8 +11,8 @@ import pytest
 
 from santorini_hw.hardware.config import DEFAULT_CONFIG_PATH
 from santorini_hw.hardware.toml_table import HardwareConfigError
-from santorini_hw.sensing.design_candidates import STEEL_GUIDE, candidates
-from santorini_hw.sensing.magnet_field import (
+from santorini_hw.physics.design_candidates import STEEL_GUIDE, candidates
+from santorini_hw.physics.magnet_field import (
     MU0,
     FluxChain,
     axial_field,
@@ -21,7 +21,7 @@ from santorini_hw.sensing.magnet_field import (
     disc_field,
     overlap_area,
 )
-from santorini_hw.sensing.worker_field import find_worker_field, load_worker_field
+from santorini_hw.physics.worker_field import find_worker_field, load_worker_field
 
 OLD_PARTS = DEFAULT_CONFIG_PATH.parent / "examples" / "old-parts.toml"
 N52 = 1.45

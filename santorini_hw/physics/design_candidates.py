@@ -12,14 +12,14 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from santorini_hw.hardware.config import Stacks
-from santorini_hw.sensing.flux_guide import FluxGuide
-from santorini_hw.sensing.stack_tolerance import (
+from santorini_hw.physics.flux_guide import FluxGuide
+from santorini_hw.physics.stack_tolerance import (
     StackReport,
     StackTolerance,
     analyse,
     with_workers,
 )
-from santorini_hw.sensing.worker_field import LevelMargin, WorkerField
+from santorini_hw.physics.worker_field import LevelMargin, WorkerField
 
 WORKER_OHMS = {"A": 6800.0, "B": 30000.0}
 """The pair of worker resistors that lies furthest (in nominal counts) from every stack

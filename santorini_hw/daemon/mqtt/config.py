@@ -14,7 +14,7 @@ import stat
 from dataclasses import dataclass
 from pathlib import Path
 
-from santorini_hw.daemon.mqtt_address import Broker, Topics, board_id, parse_broker_url
+from santorini_hw.daemon.mqtt.address import Broker, Topics, board_id, parse_broker_url
 from santorini_hw.daemon.settings import Settings, SettingsError
 
 MACHINE_ID = Path("/etc/machine-id")

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from santorini_hw.sensing.magnet_field import (
+from santorini_hw.physics.magnet_field import (
     MU0,
     FluxChain,
     axial_field,

@@ -14,13 +14,13 @@ from pathlib import Path
 from typing import Any
 
 from santorini_hw.hardware.config import Stacks, load_hardware_config
-from santorini_hw.sensing.design_candidates import (
+from santorini_hw.physics.design_candidates import (
     WORKER_OHMS,
     candidates,
     worker_resistor_candidate,
 )
-from santorini_hw.sensing.stack_tolerance import StackReport, analyse, load_stack_tolerance
-from santorini_hw.sensing.worker_field import load_worker_field
+from santorini_hw.physics.stack_tolerance import StackReport, analyse, load_stack_tolerance
+from santorini_hw.physics.worker_field import load_worker_field
 
 REQUIRED_OPERATE = 2.0
 """Operate margin a design needs on every level (the issue's requirement)."""

@@ -28,15 +28,15 @@ import aiomqtt
 from aiomqtt.exceptions import MqttConnectError  # a CONNACK refusal (not re-exported)
 
 from santorini_hw.daemon.event_hub import EventHub
-from santorini_hw.daemon.ha_discovery import COMMANDS, discovery_messages
-from santorini_hw.daemon.mqtt_config import MqttConfig
-from santorini_hw.daemon.mqtt_messages import (
+from santorini_hw.daemon.mqtt.config import MqttConfig
+from santorini_hw.daemon.mqtt.ha_discovery import COMMANDS, discovery_messages
+from santorini_hw.daemon.mqtt.messages import (
     Message,
     availability_message,
     event_message,
     state_message,
 )
-from santorini_hw.daemon.mqtt_outbox import Outbox
+from santorini_hw.daemon.mqtt.outbox import Outbox
 
 _log = logging.getLogger(__name__)
 

@@ -1,0 +1,1 @@
+"""The optional MQTT link: broker address, messages, outbox, Home Assistant discovery."""
