@@ -1,4 +1,4 @@
-"""hardware/README.md quotes board.toml: every table row must agree with the file."""
+"""The Build pages (docs/build/) quote board.toml: every table row must agree with the file."""
 
 from __future__ import annotations
 
@@ -14,8 +14,10 @@ from santorini_hw.hardware.config import DEFAULT_CONFIG_PATH, HardwareConfig
 from santorini_hw.rules.cells import CELL_NAMES
 from santorini_hw.sensing.calibration import describe
 
-README = DEFAULT_CONFIG_PATH.parent / "README.md"
-FIRMWARE = Path(__file__).resolve().parents[2] / "firmware_bridge" / "code.py"
+ROOT = Path(__file__).resolve().parents[2]
+BUILD_PAGES = sorted((ROOT / "docs" / "build").glob("*.md"))
+"""The maker's guide: wiring, sensors, parts, calibration."""
+FIRMWARE = ROOT / "firmware_bridge" / "code.py"
 
 
 def tables(text: str) -> list[list[dict[str, str]]]:
@@ -42,7 +44,7 @@ def lookup(data: Any, key: str) -> Any:
     return data
 
 
-DOCS = tables(README.read_text(encoding="utf-8"))
+DOCS = [table for page in BUILD_PAGES for table in tables(page.read_text(encoding="utf-8"))]
 RAW = tomllib.loads(DEFAULT_CONFIG_PATH.read_text(encoding="utf-8"))
 KEYED_ROWS = [row for table in DOCS for row in table if "Key" in row]
 
