@@ -1,0 +1,62 @@
+"""The API reference lists every module of the four packages, and the built page has an
+entry for each of their public classes, from the docstrings."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+from tests.docs.conftest import DOCS, ROOT
+
+PACKAGES = ("rules", "referee", "sensing", "lights")
+REFERENCE = DOCS / "develop" / "reference.md"
+
+
+def modules(package: str) -> list[str]:
+    folder = ROOT / "santorini_hw" / package
+    return [
+        f"santorini_hw.{package}.{path.stem}"
+        for path in sorted(folder.glob("*.py"))
+        if not path.stem.startswith("_")
+    ]
+
+
+def public_classes(module: str) -> list[str]:
+    source = (ROOT / Path(*module.split("."))).with_suffix(".py").read_text(encoding="utf-8")
+    return [
+        f"{module}.{node.name}"
+        for node in ast.parse(source).body
+        if isinstance(node, ast.ClassDef) and not node.name.startswith("_")
+    ]
+
+
+def test_the_reference_page_names_every_module_of_the_four_packages() -> None:
+    listed = re.findall(r"^::: (\S+)$", REFERENCE.read_text(encoding="utf-8"), re.M)
+    assert listed == [module for package in PACKAGES for module in modules(package)]
+
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_every_public_class_has_its_entry_in_the_built_reference(site: Path, package: str) -> None:
+    page = (site / "develop" / "reference" / "index.html").read_text(encoding="utf-8")
+    anchors = set(re.findall(r'id="(santorini_hw\.[\w.]+)"', page))
+    classes = [name for module in modules(package) for name in public_classes(module)]
+    assert classes, package
+    assert [name for name in classes if name not in anchors] == []
+
+
+def test_a_class_entry_carries_its_docstring(site: Path) -> None:
+    page = (site / "develop" / "reference" / "index.html").read_text(encoding="utf-8")
+    entry = page.split('id="santorini_hw.referee.referee.Referee"', 1)[1][:4000]
+    doc = ast.get_docstring(
+        next(
+            node
+            for node in ast.parse((ROOT / "santorini_hw/referee/referee.py").read_text()).body
+            if isinstance(node, ast.ClassDef) and node.name == "Referee"
+        )
+    )
+    assert doc is not None
+    first_words = " ".join(doc.split()[:4])
+    assert first_words in re.sub(r"<[^>]+>", "", entry).replace("\n", " ")
