@@ -31,6 +31,8 @@ from tests.daemon.harness import A_WINS, SETUP, Daemon  # noqa: E402
 from tests.page.browser import DESKTOP, PHONE, open_page  # noqa: E402
 from tests.review.test_analyst import played_game  # noqa: E402
 
+BOARD_WINDOW = (DESKTOP[0], 720)
+"""The live board's picture: a desktop window just tall enough for the board."""
 TURNS_SHOWN = 4
 """Turns of the harness's short game played before the picture of the live board."""
 
@@ -65,7 +67,7 @@ def take(out: Path) -> None:
                 daemon.turn(player, move, build)
             daemon.lift("d1")
             daemon.wait_state(lambda s: s["holding"], "a worker in the hand")
-            with open_page(daemon, "/", DESKTOP) as page:
+            with open_page(daemon, "/", BOARD_WINDOW) as page:
                 expect(page.locator("#connection")).to_have_text("live")
                 player, move, build = A_WINS[TURNS_SHOWN - 1]
                 expect(page.locator("#moves li").last).to_have_text(f"{player}: {move} {build}")
