@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import re
+from dataclasses import fields
 from pathlib import Path
 
 import yaml
 
+from santorini_hw.daemon.settings import Settings
 from tests.docs.conftest import DOCS, ROOT
+from tests.sensing.test_hardware_docs import tables
 
 README = ROOT / "README.md"
 
@@ -71,3 +74,18 @@ def test_the_readme_links_to_files_that_exist() -> None:
         assert (ROOT / target).exists(), target
     for audience in ("Play", "Build", "Run on a Pi", "Develop"):
         assert f"**{audience}**" in text
+
+
+def test_every_setting_is_documented_with_its_default() -> None:
+    rows = {
+        row["key"].strip("`"): row
+        for page in ("settings.md", "mqtt.md")
+        for table in tables((DOCS / "run" / page).read_text(encoding="utf-8"))
+        for row in table
+        if "key" in row
+    }
+    for setting in fields(Settings):
+        assert setting.name in rows, setting.name
+        default = setting.default
+        if isinstance(default, (int, float, str)) and not isinstance(default, bool):
+            assert rows[setting.name]["default"] == f"`{default}`", setting.name

@@ -20,18 +20,23 @@ BUILD_PAGES = sorted((ROOT / "docs" / "build").glob("*.md"))
 FIRMWARE = ROOT / "firmware_bridge" / "code.py"
 
 
+def row_cells(line: str) -> list[str]:
+    """The cells of a markdown table row; `\\|` is a pipe inside a cell."""
+    return [cell.strip() for cell in re.split(r"(?<!\\)\|", line.strip().strip("|"))]
+
+
 def tables(text: str) -> list[list[dict[str, str]]]:
     """Every markdown table of `text`, as rows keyed by the header cells."""
     found: list[list[dict[str, str]]] = []
     lines = text.splitlines()
     for n, line in enumerate(lines):
         if line.startswith("|") and n + 1 < len(lines) and lines[n + 1].startswith("|---"):
-            header = [cell.strip() for cell in line.strip("|").split("|")]
+            header = row_cells(line)
             rows = []
             for row in lines[n + 2 :]:
                 if not row.startswith("|"):
                     break
-                cells = [cell.strip() for cell in row.strip("|").split("|")]
+                cells = row_cells(row)
                 rows.append(dict(zip(header, cells, strict=True)))
             found.append(rows)
     return found
