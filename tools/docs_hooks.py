@@ -1,11 +1,13 @@
-"""MkDocs hooks: the pictures the documentation draws from the code at every build.
+"""MkDocs hooks: what the documentation takes from the code at every build.
 
 The lights' legend (docs/play/lights.md) shows each mark as the palette
 (`santorini_hw/lights/palette.py`) makes it look: a pixel animated through one cycle of
 its pattern and a strip of its colour over three seconds. The wiring diagram is
 `hardware/wiring.svg`, itself drawn from `board.toml` (a test keeps it current). Both
 are added to the build as generated files, so nothing drawn here is committed and a
-change of palette or wiring shows in the next build.
+change of palette or wiring shows in the next build. The API reference
+(docs/develop/reference.md) gets one entry per module of its packages, listed from the
+source tree, so a new module is documented without anyone editing the page.
 """
 
 from __future__ import annotations
@@ -14,11 +16,14 @@ from pathlib import Path
 from typing import Any
 
 from mkdocs.structure.files import File, Files
+from mkdocs.structure.pages import Page
 
 from santorini_hw.lights.palette import DEFAULT_PALETTE, RGB, Look, Pattern, Pulse, Steps
 from santorini_hw.lights.scenes import PLAYER_ELEMENTS, Element, Fix, Mark
 
 ROOT = Path(__file__).resolve().parents[1]
+REFERENCE_PAGE = "develop/reference.md"
+REFERENCE_PACKAGES = ("rules", "referee", "sensing", "lights")
 LEGEND_DIR = "images/lights"
 STRIP_SECONDS = 3.0
 SAMPLE_SECONDS = 0.05
@@ -120,3 +125,32 @@ def on_files(files: Files, config: Any) -> Files:
     wiring = ROOT / "hardware" / "wiring.svg"
     files.append(File.generated(config, "images/wiring.svg", abs_src_path=str(wiring)))
     return files
+
+
+def reference_modules(package: str) -> list[str]:
+    """The public modules of `santorini_hw.<package>`, in file order."""
+    folder = ROOT / "santorini_hw" / package
+    return [
+        f"santorini_hw.{package}.{path.stem}"
+        for path in sorted(folder.glob("*.py"))
+        if not path.stem.startswith("_")
+    ]
+
+
+def reference_markdown() -> str:
+    """A section per package, and in it a mkdocstrings entry per module."""
+    parts = []
+    for package in REFERENCE_PACKAGES:
+        parts.append(f"\n## santorini_hw.{package}\n")
+        parts += [
+            f"\n::: {module}\n    options:\n      heading_level: 3\n"
+            for module in reference_modules(package)
+        ]
+    return "".join(parts)
+
+
+def on_page_markdown(markdown: str, page: Page, config: Any, files: Files) -> str:
+    """The API reference page's entries, after its introduction."""
+    if page.file.src_uri == REFERENCE_PAGE:
+        return markdown + reference_markdown()
+    return markdown
