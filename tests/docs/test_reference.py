@@ -4,6 +4,7 @@ each of their public classes, from the docstrings."""
 from __future__ import annotations
 
 import ast
+import pkgutil
 import re
 from pathlib import Path
 
@@ -15,12 +16,9 @@ PACKAGES = ("rules", "referee", "sensing", "lights")
 
 
 def modules(package: str) -> list[str]:
-    folder = ROOT / "santorini_hw" / package
-    return [
-        f"santorini_hw.{package}.{path.stem}"
-        for path in sorted(folder.glob("*.py"))
-        if not path.stem.startswith("_")
-    ]
+    """The package's public modules, as Python's own import machinery finds them."""
+    found = pkgutil.iter_modules([str(ROOT / "santorini_hw" / package)])
+    return sorted(f"santorini_hw.{package}.{m.name}" for m in found if not m.name.startswith("_"))
 
 
 def public_classes(module: str) -> list[str]:
