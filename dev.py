@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """The README's two commands: set everything up, then run the board or the whole test suite.
 
-    python3 dev.py run    # the main job (see README)
-    python3 dev.py test   # lint, type-check and every test
+    python3 dev.py run          # the main job (see README)
+    python3 dev.py test         # lint, type-check, build the docs strictly, and every test
+    python3 dev.py docs         # serve the documentation site at http://127.0.0.1:8001/
+    python3 dev.py screenshots  # redraw the page's screenshots under docs/images/
 
 Only the Python standard library is used here, so this runs on a fresh machine that has
 Python 3.11 and git. Everything else is installed into `.venv/` at the repository root.
@@ -22,11 +24,14 @@ VENV = ROOT / ".venv"
 BIN = VENV / "bin"
 STAMP = VENV / ".installed-from"
 DEBIAN_TOOLS = {"/usr/bin/chromium": "chromium", "/usr/sbin/mosquitto": "mosquitto"}
+SITE = ROOT / "build" / "site"
+"""Where `test` builds the documentation (git-ignored); the docs tests read it there."""
+DOCS_ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
 
 
-def _run(*argv: str | Path) -> None:
+def _run(*argv: str | Path, env: dict[str, str] | None = None) -> None:
     print("+", " ".join(str(a) for a in argv), flush=True)
-    subprocess.run([str(a) for a in argv], cwd=ROOT, check=True)
+    subprocess.run([str(a) for a in argv], cwd=ROOT, check=True, env=env)
 
 
 def _run_quietly(*argv: str | Path) -> None:
@@ -47,7 +52,7 @@ def _setup() -> None:
     if STAMP.exists() and STAMP.read_text() == digest:
         return
     _run_quietly(BIN / "python", "-m", "pip", "install", "--upgrade", "pip")
-    _run_quietly(BIN / "python", "-m", "pip", "install", "-e", ".[test]")
+    _run_quietly(BIN / "python", "-m", "pip", "install", "-e", ".[test,docs]")
     STAMP.write_text(digest)
 
 
@@ -67,7 +72,21 @@ def _test(extra: list[str]) -> None:
     _debian_tools()
     _run(BIN / "ruff", "check", ".")
     _run(BIN / "mypy")
-    _run(BIN / "python", "-m", "pytest", *extra)
+    # Not --quiet: it hides the warnings from --strict too, and the build then passes.
+    _run(BIN / "mkdocs", "build", "--strict", "--site-dir", SITE, env=DOCS_ENV)
+    tested = {**os.environ, "SANTORINI_HW_DOCS_SITE": str(SITE)}
+    _run(BIN / "python", "-m", "pytest", *extra, env=tested)
+
+
+def _docs(extra: list[str]) -> None:
+    """The documentation site, rebuilt on every save."""
+    command = [BIN / "mkdocs", "serve", "--dev-addr", "127.0.0.1:8001", *extra]
+    _run(*command, env=DOCS_ENV)
+
+
+def _screenshots(extra: list[str]) -> None:
+    _debian_tools()
+    _run(BIN / "python", "tools/screenshots.py", *extra)
 
 
 def _main_job(extra: list[str]) -> None:
@@ -87,17 +106,17 @@ def _main_job(extra: list[str]) -> None:
 
 
 def main() -> int:
-    if len(sys.argv) < 2 or sys.argv[1] not in ("run", "test"):
+    commands = {"run": _main_job, "test": _test, "docs": _docs, "screenshots": _screenshots}
+    if len(sys.argv) < 2 or sys.argv[1] not in commands:
         print(__doc__)
         return 2
     _setup()
     try:
-        if sys.argv[1] == "test":
-            _test(sys.argv[2:])
-        else:
-            _main_job(sys.argv[2:])
+        commands[sys.argv[1]](sys.argv[2:])
     except subprocess.CalledProcessError as failure:
         return failure.returncode or 1
+    except KeyboardInterrupt:
+        return 130
     return 0
 
 

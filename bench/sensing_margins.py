@@ -4,7 +4,7 @@
 
 Prints the worker-field margins per level, the stack separation for SAMPLES cells
 (20000 by default) against the command's default 2000, the candidates' table, and the
-time each took: the figures behind hardware/README.md.
+time each took: the figures behind docs/build/sensors.md.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The worker-sensing designs weighed against each other, computed from one board config.
 
 Each candidate changes the configured design (`WorkerField`) in one respect, so the
-comparison in hardware/README.md (`santorini-hw hardware compare`) is reproducible:
+comparison in docs/build/sensors.md (`santorini-hw hardware compare`) is reproducible:
 today's parts, a bigger magnet, stacked magnets, a steel flux guide, and switches in the
 pieces. Workers that join the stack network are weighed by the stack tolerance
 analysis instead (`worker_resistor_candidate`), since they change readings, not fields.

@@ -1,7 +1,7 @@
 """The board's sensing margins in one report: worker fields per level and stack separation.
 
 `margins(path)` reads a board config and answers the contract of `santorini-hw hardware
-margins --json` (see README.md): for each level the worst-case field a worker makes at
+margins --json` (docs/develop/contracts.md): for each level the worst-case field a worker makes at
 its switch against the switch's datasheet points, and for the stack sensors how many
 states a cell can hold, how far apart the closest two are (in sigmas), and how deep
 inside its default calibration band each state's spread sits (`bands_cover_sigma`).
@@ -91,7 +91,7 @@ def format_margins(data: dict[str, Any]) -> str:
 
 
 def format_candidates(path: Path | str | None = None, *, samples: int = 500) -> str:
-    """The design comparison as a markdown table (the one in hardware/README.md)."""
+    """The design comparison as a markdown table (the one in docs/build/sensors.md)."""
     lines = [
         "| Design | L0 | L1 | L2 | L3 | Release |",
         "|---|---|---|---|---|---|",

@@ -1,6 +1,6 @@
 """One turn, one action at a time: the legal next actions, applying one, ending the turn.
 
-A turn's shape depends on the god (see the README's rules section): Artemis may move
+A turn's shape depends on the god (docs/play/gods.md): Artemis may move
 twice, Hermes may shuffle both workers on their level, Prometheus may build first,
 Demeter and Hephaestus may build twice, Apollo and Minotaur move into opponents. All of
 that lives here, as a small state machine over `TurnState`.

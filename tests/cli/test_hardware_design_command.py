@@ -100,11 +100,11 @@ def test_the_diagram_names_every_pin_of_board_toml() -> None:
     assert missing == []
 
 
-HARDWARE_README = DEFAULT_CONFIG_PATH.parent / "README.md"
+SENSORS_PAGE = Path(__file__).resolve().parents[2] / "docs" / "build" / "sensors.md"
 
 
 def test_the_hardware_guide_quotes_the_computed_tables() -> None:
-    guide = HARDWARE_README.read_text(encoding="utf-8")
+    guide = SENSORS_PAGE.read_text(encoding="utf-8")
     table = format_candidates(samples=100).split("\n\n")[0]
     assert table in guide
     for row in load_worker_field().margins():

@@ -1,4 +1,4 @@
-"""hardware/README.md quotes board.toml: every table row must agree with the file."""
+"""The Build pages (docs/build/) quote board.toml: every table row must agree with the file."""
 
 from __future__ import annotations
 
@@ -14,8 +14,15 @@ from santorini_hw.hardware.config import DEFAULT_CONFIG_PATH, HardwareConfig
 from santorini_hw.rules.cells import CELL_NAMES
 from santorini_hw.sensing.calibration import describe
 
-README = DEFAULT_CONFIG_PATH.parent / "README.md"
-FIRMWARE = Path(__file__).resolve().parents[2] / "firmware_bridge" / "code.py"
+ROOT = Path(__file__).resolve().parents[2]
+BUILD_PAGES = sorted((ROOT / "docs" / "build").glob("*.md"))
+"""The maker's guide: wiring, sensors, parts, calibration."""
+FIRMWARE = ROOT / "firmware_bridge" / "code.py"
+
+
+def row_cells(line: str) -> list[str]:
+    """The cells of a markdown table row; `\\|` is a pipe inside a cell."""
+    return [cell.strip() for cell in re.split(r"(?<!\\)\|", line.strip().strip("|"))]
 
 
 def tables(text: str) -> list[list[dict[str, str]]]:
@@ -24,12 +31,12 @@ def tables(text: str) -> list[list[dict[str, str]]]:
     lines = text.splitlines()
     for n, line in enumerate(lines):
         if line.startswith("|") and n + 1 < len(lines) and lines[n + 1].startswith("|---"):
-            header = [cell.strip() for cell in line.strip("|").split("|")]
+            header = row_cells(line)
             rows = []
             for row in lines[n + 2 :]:
                 if not row.startswith("|"):
                     break
-                cells = [cell.strip() for cell in row.strip("|").split("|")]
+                cells = row_cells(row)
                 rows.append(dict(zip(header, cells, strict=True)))
             found.append(rows)
     return found
@@ -42,7 +49,7 @@ def lookup(data: Any, key: str) -> Any:
     return data
 
 
-DOCS = tables(README.read_text(encoding="utf-8"))
+DOCS = [table for page in BUILD_PAGES for table in tables(page.read_text(encoding="utf-8"))]
 RAW = tomllib.loads(DEFAULT_CONFIG_PATH.read_text(encoding="utf-8"))
 KEYED_ROWS = [row for table in DOCS for row in table if "Key" in row]
 

@@ -82,7 +82,7 @@ def board_id(hostname: str, machine_id: str) -> str:
 
 @dataclass(frozen=True)
 class Topics:
-    """The board's topics under its prefix (see the README's MQTT contract)."""
+    """The board's topics under its prefix (the contract in docs/run/mqtt.md)."""
 
     prefix: str
 

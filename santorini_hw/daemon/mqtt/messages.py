@@ -1,7 +1,7 @@
 """What the MQTT link publishes: the board's summary state and its referee events.
 
 Pure translation from the daemon's state document (daemon/state.py) and event JSON
-(daemon/outputs.py) to `Message`s; the README's MQTT section is the contract.
+(daemon/outputs.py) to `Message`s; docs/run/mqtt.md is the contract.
 
 >>> summary({"game_id": 3, "phase": "play", "players": ["A", "B"], "gods": {},
 ...          "to_move": "B", "winner": None, "position": {},
