@@ -74,7 +74,7 @@ def _test(extra: list[str]) -> None:
     _run(BIN / "mypy")
     # Not --quiet: it hides the warnings from --strict too, and the build then passes.
     _run(BIN / "mkdocs", "build", "--strict", "--site-dir", SITE, env=DOCS_ENV)
-    tested = {**os.environ, "SANTORINI_HW_DOCS_SITE": str(SITE)}
+    tested = {**os.environ, "SANTORINI_DOCS_SITE": str(SITE)}
     _run(BIN / "python", "-m", "pytest", *extra, env=tested)
 
 

@@ -17,7 +17,7 @@ DOCS = ROOT / "docs"
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The built site: `dev.py test` builds it strictly before pytest and says where;
     otherwise it is built here, as strictly (every link, anchor and reference resolved)."""
-    built = os.environ.get("SANTORINI_HW_DOCS_SITE")
+    built = os.environ.get("SANTORINI_DOCS_SITE")
     if built and (Path(built) / "index.html").is_file():
         return Path(built)
     target = tmp_path_factory.mktemp("site")
