@@ -41,6 +41,7 @@ from santorini_hw.api.models import (
     PressRequest,
     Resync,
 )
+from santorini_hw.api.sim_board import sim_board_routes
 from santorini_hw.daemon.analyst import analysis_json
 from santorini_hw.daemon.menu_control import CommandError
 from santorini_hw.daemon.service import BoardService
@@ -206,6 +207,8 @@ def create_app(service: BoardService, settings: Settings, token: str) -> FastAPI
     async def events(socket: WebSocket) -> None:
         await stream_events(socket, hub, service.state)
 
+    if service.sim is not None:
+        app.include_router(sim_board_routes(service, service.sim), **sim)
     app.mount("/", StaticFiles(directory=STATIC, html=True), name="page")
     names = (*settings.allowed_hosts, *_own_names())
     app.add_middleware(
