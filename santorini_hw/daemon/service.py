@@ -390,6 +390,7 @@ class BoardService(MenuControl):
         state = board_state(self)
         state["menu"] = None if self.menu is None else menu_json(self.menu)
         state["clock"] = self.clock.to_json(self.hardware.clock.monotonic())
+        state["clearing"] = self._clearing is not None  # a new game waits for an empty board
         if self.menu is not None:
             state["phase"] = "menu"
         return state

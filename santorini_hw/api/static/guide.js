@@ -15,6 +15,7 @@ function stepWords(s) {
   const moves = actions.some((a) => a.includes("-"));
   const builds = actions.some((a) => !a.includes("-"));
   if (s.undo_pending) return "Undo: put the pieces back where the lit cells show";
+  if (s.clearing) return "Clear the board: take the last game's pieces off";
   if (s.error) return "Fix the board first";
   if (s.phase === "placement") return "Place a worker on a free space";
   if (!s.turn.length) {
