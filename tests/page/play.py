@@ -28,10 +28,12 @@ def fresh_game(daemon: Daemon, **game: Any) -> dict[str, Any]:
     daemon.post("sim/clear")
     daemon.post("games", {"players": ["A", "B"], "selection": "none", **game})
     return daemon.wait_state(
-        lambda s: s["phase"] == "placement"
-        and not s["clearing"]
-        and s["error"] is None
-        and not s["record"],
+        lambda s: (
+            s["phase"] == "placement"
+            and not s["clearing"]
+            and s["error"] is None
+            and not s["record"]
+        ),
         "a fresh game",
     )
 

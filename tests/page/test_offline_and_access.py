@@ -56,7 +56,9 @@ def test_the_api_docs_show_every_route(board: Daemon) -> None:
 
 
 @SIZES
-def test_axe_finds_no_serious_violation(board: Daemon, size: tuple[int, int], tmp_path: Path) -> None:
+def test_axe_finds_no_serious_violation(
+    board: Daemon, size: tuple[int, int], tmp_path: Path
+) -> None:
     fresh_game(board)
     board.place_workers({"A": ["a1", "e1"], "B": ["a5", "e5"]})
     with open_page(board, size=size) as page:

@@ -31,7 +31,9 @@ def _keys(page: Page, *keys: str) -> None:
 
 
 @SIZES
-def test_a_game_is_played_by_clicks_and_keys(board: Daemon, size: tuple[int, int], tmp_path: Path) -> None:
+def test_a_game_is_played_by_clicks_and_keys(
+    board: Daemon, size: tuple[int, int], tmp_path: Path
+) -> None:
     fresh_game(board)
     with open_page(board, size=size) as page:
         expect(page.locator("#turn-cue")).to_contain_text("A places a worker")
@@ -60,7 +62,9 @@ def test_a_game_is_played_by_clicks_and_keys(board: Daemon, size: tuple[int, int
             click(page, source)
             click(page, destination)
             click(page, build)
-            board.wait_state(lambda s, b=build: any(b in line["text"] for line in s["record"]), build)
+            board.wait_state(
+                lambda s, b=build: any(b in line["text"] for line in s["record"]), build
+            )
         expect(page.locator('[data-cell="c3"] .level')).to_have_text("2")
         expect(page.locator('[data-cell="c3"] .ring')).to_have_count(2)
         expect(page.locator('[data-cell="b3"]')).to_have_attribute(
@@ -152,7 +156,9 @@ def test_an_illegal_move_is_explained_by_its_rule_next_to_the_board(
     board.place("d4")
     with open_page(board, size=size) as page:
         expect(page.locator("#error")).to_be_visible()  # a block before any move
-        expect(page.locator("#error-reason")).to_have_text("Not allowed: move a worker first, then build.")
+        expect(page.locator("#error-reason")).to_have_text(
+            "Not allowed: move a worker first, then build."
+        )
         page.click("#sim-setup")
         expect(page.locator("#error")).to_be_hidden()
         click(page, "a1")

@@ -82,7 +82,9 @@ def test_a_finished_game_replays_with_its_evaluation_graph(
                 expect(better).to_have_count(0)
             else:
                 expect(better).to_have_text(f"engine: {engine}")
-        expect(page.locator("#graph .scale")).to_have_text(["A winning", "even", "other side winning"])
+        expect(page.locator("#graph .scale")).to_have_text(
+            ["A winning", "even", "other side winning"]
+        )
         page.keyboard.press("Home")
         expect(page.locator("#where")).to_contain_text("Start")
         expect(page.locator("#review-board .worker")).to_have_count(0)
