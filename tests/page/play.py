@@ -38,6 +38,12 @@ def fresh_game(daemon: Daemon, **game: Any) -> dict[str, Any]:
     )
 
 
+def game_in_play(daemon: Daemon) -> None:
+    """A fresh game with the workers placed (A on a1 and e1, B on a5 and e5): A to play."""
+    fresh_game(daemon)
+    daemon.place_workers({"A": ["a1", "e1"], "B": ["a5", "e5"]})
+
+
 def click(page: Page, cell: str) -> None:
     page.click(f'[data-cell="{cell}"]')
 

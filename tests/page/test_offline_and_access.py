@@ -13,7 +13,7 @@ from playwright.sync_api import Page, expect
 
 from tests.daemon.harness import Daemon
 from tests.page.browser import open_page
-from tests.page.play import SIZES, board, fresh_game, shot
+from tests.page.play import SIZES, board, fresh_game, game_in_play, shot
 from tests.page.png import Image
 
 __all__ = ["board"]
@@ -59,8 +59,7 @@ def test_the_api_docs_show_every_route(board: Daemon) -> None:
 def test_axe_finds_no_serious_violation(
     board: Daemon, size: tuple[int, int], tmp_path: Path
 ) -> None:
-    fresh_game(board)
-    board.place_workers({"A": ["a1", "e1"], "B": ["a5", "e5"]})
+    game_in_play(board)
     with open_page(board, size=size) as page:
         expect(page.locator("#turn-cue")).to_contain_text("A to play")
         assert _serious(page) == []
@@ -91,8 +90,7 @@ def test_dark_mode_follows_the_system(board: Daemon, size: tuple[int, int], tmp_
 
 
 def test_the_sound_is_off_until_asked_for_and_then_cues_the_turn(board: Daemon) -> None:
-    fresh_game(board)
-    board.place_workers({"A": ["a1", "e1"], "B": ["a5", "e5"]})
+    game_in_play(board)
     with open_page(board) as page:
         sound = page.locator("#sound")
         expect(sound).to_have_attribute("aria-pressed", "false")

@@ -11,7 +11,7 @@ from playwright.sync_api import Page, expect
 
 from tests.daemon.harness import Daemon
 from tests.page.browser import open_page
-from tests.page.play import SIZES, board, click, fresh_game, shot, step
+from tests.page.play import SIZES, board, click, fresh_game, game_in_play, shot, step
 
 __all__ = ["board"]
 
@@ -123,8 +123,7 @@ def test_the_board_is_cleared_and_a_new_game_set_up_without_a_reload(
 def test_undo_on_the_simulator_sets_the_pieces_back(
     board: Daemon, size: tuple[int, int], tmp_path: Path
 ) -> None:
-    fresh_game(board)
-    board.place_workers({"A": ["a1", "e1"], "B": ["a5", "e5"]})
+    game_in_play(board)
     board.turn("A", "a1-b2", "c3")
     with open_page(board, size=size) as page:
         expect(page.locator("#turn-cue")).to_contain_text("B to play")
@@ -144,8 +143,7 @@ def test_undo_on_the_simulator_sets_the_pieces_back(
 def test_an_illegal_move_is_explained_by_its_rule_next_to_the_board(
     board: Daemon, size: tuple[int, int], tmp_path: Path
 ) -> None:
-    fresh_game(board)
-    board.place_workers({"A": ["a1", "e1"], "B": ["a5", "e5"]})
+    game_in_play(board)
     for player, move, build in (
         ("A", "a1-a2", "b2"),
         ("B", "a5-b5", "c5"),

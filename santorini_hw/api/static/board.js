@@ -13,6 +13,7 @@ let focused = "a1";
 // Where the turn may go now: cell -> mark ("move", "build", "dome", "movable").
 function legalMarks(s, lifted) {
   const marks = new Map();
+  if (s.error || s.undo_pending || s.clearing) return marks; // the fixes come first
   if (s.phase === "placement") {
     for (const cell of s.legal_actions) marks.set(cell, "move");
     return marks;

@@ -59,7 +59,9 @@ $("replug").addEventListener("click", () => post("sim/replug").catch(() => {}));
 document.addEventListener("santorini:state", () => {
   $("sim").hidden = !state.sim;
   if (state.phase === "menu") hand = null;
-  // After an undo press, or when the board is wrong, the simulator can put things right.
-  $("sim-setup").classList.toggle("suggested", Boolean(state.undo_pending || state.error));
+  // After an undo press, when the board is wrong, or before a new game, the simulator can
+// put things right: the button that would is outlined.
+  $("sim-clear").classList.toggle("suggested", Boolean(state.clearing));
+  $("sim-setup").classList.toggle("suggested", Boolean((state.undo_pending || state.error) && !state.clearing));
   drawHandLine();
 });
