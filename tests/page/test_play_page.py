@@ -9,8 +9,9 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
+from tests.api.browser import browser_page
 from tests.daemon.harness import Daemon
-from tests.page.browser import open_page
+from tests.page.browser import DESKTOP, open_page
 from tests.page.play import SIZES, board, click, fresh_game, game_in_play, shot, step
 
 __all__ = ["board"]
@@ -42,18 +43,25 @@ def test_a_game_is_played_by_clicks_and_keys(
         _place_all(page, board)
         expect(page.locator("#turn-cue")).to_contain_text("A to play")
         step(page, "Move a worker")
-        # A's turn by keys only: from a1 (focused by its click) up to a2... the cells are
-        # buttons in one tab stop, the arrow keys move between them, Enter acts.
-        page.locator('[data-cell="a1"]').focus()
-        _keys(page, "Enter")
+        # A's turn by keys only: the cells are buttons in one tab stop (the cell last
+        # used, e5), the arrow keys move between them, Enter acts.
+        page.click("header h1")
+        for _ in range(20):
+            _keys(page, "Tab")
+            if page.evaluate("document.activeElement.dataset.cell"):
+                break
+        assert page.evaluate("document.activeElement.dataset.cell") == "e5"
+        _keys(page, *["ArrowLeft"] * 4, *["ArrowDown"] * 4, "Enter")  # a1
         expect(page.locator("#hand")).to_contain_text("a worker of A from a1")
         expect(page.locator('[data-cell="b2"]')).to_have_attribute("data-mark", "move")
         expect(page.locator('[data-cell="c3"]')).to_have_attribute("data-mark", "")
         _keys(page, "ArrowUp", "ArrowRight", "Enter")  # b2
         step(page, "Build")
         expect(page.locator('[data-cell="c3"]')).to_have_attribute("data-mark", "build")
+        top = page.locator("#board").bounding_box()
         _keys(page, "ArrowUp", "ArrowRight", "Enter")  # c3
         expect(page.locator("#turn-cue")).to_contain_text("B to play")
+        assert page.locator("#board").bounding_box() == top, "the board does not jump"
         cell = page.locator('[data-cell="c3"]')
         expect(cell).to_have_attribute("aria-label", "c3, level 1")
         assert page.evaluate("document.activeElement.dataset.cell") == "c3"
@@ -188,3 +196,42 @@ def test_a_failed_press_is_shown_with_its_reason(board: Daemon, size: tuple[int,
         assert message is not None and message["y"] < size[1], "on screen, not below the fold"
         click(page, "c3")  # the next command that works clears it
         expect(page.locator("#message")).to_be_hidden()
+
+
+@SIZES
+def test_a_won_game_has_a_banner_and_a_press_after_it_says_why_it_failed(
+    board: Daemon, size: tuple[int, int], tmp_path: Path
+) -> None:
+    board.post("sim/clear")
+    game = {"players": ["A", "B"], "selection": "none", "clock": "1+0"}
+    board.post("games", game)  # A's one second runs out before any placement
+    board.wait_state(lambda s: s["phase"] == "over", "A to lose on time")
+    with open_page(board, size=size) as page:
+        expect(page.locator("#banner")).to_contain_text("B wins! (A lost on time)")
+        expect(page.locator("#turn-cue")).to_be_hidden()
+        page.click("[data-button=undo]")
+        expect(page.locator("#message")).to_have_text(
+            "Undo failed: the game is over and recorded: start a new game"
+        )
+        page.click("[data-button=hint]")
+        expect(page.locator("#message")).to_have_text("Hint failed: the game is over: no hint")
+        shot(page, tmp_path, f"won-{size[0]}")
+        for button in ("[data-button=done]", "[data-button=undo]", "#setup-start"):
+            box = page.locator(button).bounding_box()
+            assert box is not None and box["height"] >= 44, "big enough for a thumb"
+            assert box["y"] + box["height"] <= size[1], f"{button} above the fold"
+
+
+def test_without_a_token_the_page_asks_for_it_plainly(board: Daemon) -> None:
+    fresh_game(board)
+    token = board.auth["Authorization"].removeprefix("Bearer ")
+    with browser_page(DESKTOP) as page:
+        page.goto(board.url)
+        expect(page.locator("#token-needed")).to_be_visible()
+        expect(page.locator("#token-needed")).to_contain_text("santorini-hw token")
+        expect(page.locator("#turn-cue")).to_contain_text("A places a worker")  # watching works
+        page.fill("#token-ask", token)
+        page.click("#token-needed button")
+        expect(page.locator("#token-needed")).to_be_hidden()
+        click(page, "c3")
+        board.wait_state(lambda s: s["position"]["workers"]["A"] == ["c3"], "A placed on c3")

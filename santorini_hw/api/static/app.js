@@ -116,4 +116,6 @@ function connect(delay) {
     setTimeout(() => connect(Math.min(delay * 2, 5000)), delay);
   };
 }
-connect(500);
+// Only once every script has registered its part: a state arriving between two scripts
+// would be drawn by some of them only, until the next one.
+document.addEventListener("DOMContentLoaded", () => connect(500));
