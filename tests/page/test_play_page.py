@@ -235,3 +235,22 @@ def test_without_a_token_the_page_asks_for_it_plainly(board: Daemon) -> None:
         expect(page.locator("#token-needed")).to_be_hidden()
         click(page, "c3")
         board.wait_state(lambda s: s["position"]["workers"]["A"] == ["c3"], "A placed on c3")
+
+
+def test_demeter_is_told_to_build_again_or_press_done(board: Daemon) -> None:
+    board.post("sim/clear")
+    game = {"players": ["A", "B"], "selection": "given", "gods": ["Demeter", None]}
+    board.post("games", game)
+    board.wait_state(lambda s: s["phase"] == "placement" and not s["clearing"], "a new game")
+    board.place_workers({"A": ["a1", "e1"], "B": ["a5", "e5"]})
+    with open_page(board) as page:
+        expect(page.locator("#status .about")).to_contain_text("A: Demeter")
+        board.lift("a1")
+        board.place("b2", "worker", "A")
+        board.place("c3")
+        step(page, "Build again or press Done")
+        expect(page.locator('[data-cell="c3"]')).not_to_have_attribute("data-mark", "build")
+        expect(page.locator('[data-cell="c2"]')).to_have_attribute("data-mark", "build")
+        page.click("[data-button=done]")
+        expect(page.locator("#turn-cue")).to_contain_text("B to play")
+    assert board.state()["record"][-1]["text"] == "a1-b2 c3"
