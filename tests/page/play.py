@@ -1,9 +1,8 @@
-"""Shared by the live page's tests: one daemon per module, a fresh game on an empty
-board for each test, and the page's hands (cells clicked or reached by keys)."""
+"""Shared by the live page's tests: a fresh game on an empty board for each test (on the
+module's `board`, conftest.py), and the page's hands."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -13,14 +12,6 @@ from playwright.sync_api import Page, expect
 from tests.daemon.harness import Daemon
 
 SIZES = pytest.mark.parametrize("size", [(1280, 900), (390, 844)], ids=["desktop", "phone"])
-
-
-@pytest.fixture(scope="module")
-def board(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
-    """One simulated daemon for the module's tests (each starts its own game)."""
-    running = Daemon(tmp_path_factory.mktemp("board") / "state").start()
-    yield running
-    running.close()
 
 
 def fresh_game(daemon: Daemon, **game: Any) -> dict[str, Any]:

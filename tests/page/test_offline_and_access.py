@@ -13,10 +13,9 @@ from playwright.sync_api import Page, expect
 
 from tests.daemon.harness import Daemon
 from tests.page.browser import open_page
-from tests.page.play import SIZES, board, fresh_game, game_in_play, shot
+from tests.page.play import SIZES, fresh_game, game_in_play, shot
 from tests.page.png import Image
 
-__all__ = ["board"]
 SERIOUS = ("serious", "critical")
 DARK_BACKGROUND = (0x16, 0x18, 0x1D)
 

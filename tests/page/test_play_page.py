@@ -12,9 +12,7 @@ from playwright.sync_api import Page, expect
 from tests.api.browser import browser_page
 from tests.daemon.harness import Daemon
 from tests.page.browser import DESKTOP, open_page
-from tests.page.play import SIZES, board, click, fresh_game, game_in_play, shot, step
-
-__all__ = ["board"]
+from tests.page.play import SIZES, click, fresh_game, game_in_play, shot, step
 
 
 def _place_all(page: Page, daemon: Daemon) -> None:
