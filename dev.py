@@ -102,6 +102,8 @@ def _main_job(extra: list[str]) -> None:
         check=True,
     ).stdout.strip()
     print(f"Open http://127.0.0.1:8000/#token={token} to play on the virtual board.", flush=True)
+    # `santorini-hw token` finds this folder's token too (the user's state folder).
+    print(f"The token again: {BIN / 'santorini-hw'} token --state-dir {state_dir}", flush=True)
     os.execv(command[0], command)
 
 

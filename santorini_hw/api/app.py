@@ -21,6 +21,7 @@ from fastapi.responses import JSONResponse, PlainTextResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from fastapi.staticfiles import StaticFiles
 
+from santorini_hw.api.docs_page import add_docs_page
 from santorini_hw.api.errors import (
     EVERY_ROUTE,
     GAME,
@@ -41,6 +42,7 @@ from santorini_hw.api.models import (
     PressRequest,
     Resync,
 )
+from santorini_hw.api.sim_board import sim_board_routes
 from santorini_hw.daemon.analyst import analysis_json
 from santorini_hw.daemon.menu_control import CommandError
 from santorini_hw.daemon.service import BoardService
@@ -60,7 +62,7 @@ def create_app(service: BoardService, settings: Settings, token: str) -> FastAPI
     app = FastAPI(
         title="santorini-hw",
         version="1",
-        docs_url="/api/docs",
+        docs_url=None,
         redoc_url=None,
         responses=EVERY_ROUTE,
     )
@@ -206,6 +208,9 @@ def create_app(service: BoardService, settings: Settings, token: str) -> FastAPI
     async def events(socket: WebSocket) -> None:
         await stream_events(socket, hub, service.state)
 
+    add_docs_page(app, str(STATIC))
+    if service.sim is not None:
+        app.include_router(sim_board_routes(service, service.sim), **sim)
     app.mount("/", StaticFiles(directory=STATIC, html=True), name="page")
     names = (*settings.allowed_hosts, *_own_names())
     app.add_middleware(

@@ -30,7 +30,7 @@ PUBLIC_PATHS = ("/api/health",)
 PRIVATE_PREFIXES = ("/api/", "/metrics", "/openapi.json")
 """Reads that need the token when reads are private (the page's files do not)."""
 DOCS = "/api/docs"
-"""Swagger UI loads its scripts from a CDN and runs one inline: no CSP there."""
+"""The API's documentation page (docs_page.py): private like the reads it documents."""
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
     "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; "
@@ -193,9 +193,7 @@ def _replay(body: bytes, receive: Receive) -> Receive:
 
 
 def _with_security_headers(send: Send, path: str) -> Send:
-    extra = list(_HEADERS)
-    if not path.startswith(DOCS):
-        extra.append((b"content-security-policy", CSP.encode()))
+    extra = [*_HEADERS, (b"content-security-policy", CSP.encode())]
 
     async def sending(message: Message) -> None:
         if message["type"] == "http.response.start":

@@ -56,4 +56,4 @@ def _token(args: argparse.Namespace) -> int:
     from santorini_hw.daemon.main import main_token
 
     settings = _settings(args)
-    return 2 if settings is None else main_token(settings)
+    return 2 if settings is None else main_token(settings, look_further=args.state_dir is None)

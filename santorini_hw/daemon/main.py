@@ -32,7 +32,7 @@ from santorini_hw.daemon.mqtt.config import mqtt_config
 from santorini_hw.daemon.mqtt.link import MqttLink
 from santorini_hw.daemon.private_files import private_database, private_directory
 from santorini_hw.daemon.service import BoardService
-from santorini_hw.daemon.settings import Settings, SettingsError
+from santorini_hw.daemon.settings import Settings, SettingsError, user_state_dir
 from santorini_hw.daemon.systemd_notify import Notifier
 from santorini_hw.daemon.token import TokenError, ensure_token
 from santorini_hw.hardware.board import BoardHardware
@@ -224,12 +224,20 @@ def _status(service: BoardService) -> str:
     )
 
 
-def main_token(settings: Settings) -> int:
-    """`santorini-hw token`: the write token (generated if the daemon never ran)."""
+def main_token(settings: Settings, look_further: bool = False) -> int:
+    """`santorini-hw token`: the write token (generated if the daemon never ran). With
+    `look_further` (no --state-dir given), when the configured folder has no token but
+    the user's state folder has one (where `python3 dev.py run` keeps the daemon's), that
+    one is printed, and where it came from goes to stderr."""
+    path = settings.token_file
+    theirs = user_state_dir(os.environ) / "token"
+    if look_further and not path.exists() and theirs.exists():
+        print(f"(no token in {path.parent}: this is the one in {theirs.parent})", file=sys.stderr)
+        path = theirs
     try:
-        print(ensure_token(settings.token_file))
+        print(ensure_token(path))
     except OSError as error:
-        print(f"error: {settings.token_file}: {error.strerror}", file=sys.stderr)
+        print(f"error: {path}: {error.strerror}", file=sys.stderr)
         return 1
     except TokenError as error:
         print(f"error: {error}", file=sys.stderr)

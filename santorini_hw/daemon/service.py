@@ -316,6 +316,8 @@ class BoardService(MenuControl):
     def request_hint(self) -> None:
         """Search a hint (`HintSearch`: one at a time); shown if the game has not moved."""
         self._not_in_menu("search a hint")
+        if self.game.phase is Phase.OVER:
+            raise CommandError("the game is over: no hint")
         if self.game.phase is not Phase.PLAY:
             raise CommandError(f"no hint during {self.game.phase.value}")
         self.hints.request(self.game.position)
@@ -390,6 +392,7 @@ class BoardService(MenuControl):
         state = board_state(self)
         state["menu"] = None if self.menu is None else menu_json(self.menu)
         state["clock"] = self.clock.to_json(self.hardware.clock.monotonic())
+        state["clearing"] = self._clearing is not None  # a new game waits for an empty board
         if self.menu is not None:
             state["phase"] = "menu"
         return state

@@ -117,6 +117,12 @@ def user_config(environ: Mapping[str, str]) -> Path:
     return Path(base) / "santorini-hw" / "config.toml"
 
 
+def user_state_dir(environ: Mapping[str, str]) -> Path:
+    """The user's own state folder: where `python3 dev.py run` keeps the daemon's."""
+    base = environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
+    return Path(base) / "santorini-hw"
+
+
 def load_settings(
     files: Iterable[Path] | None = None,
     environ: Mapping[str, str] | None = None,

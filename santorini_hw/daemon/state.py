@@ -14,6 +14,8 @@ from typing import Any, Protocol
 
 from santorini_hw.daemon.outputs import MirroredStrip, pixel_hex
 from santorini_hw.hardware.board import BoardHardware
+from santorini_hw.referee.board_view import observed_view
+from santorini_hw.referee.reasons import explain
 from santorini_hw.referee.referee import Referee
 from santorini_hw.rules.actions import actions_text
 from santorini_hw.rules.cells import CELL_COUNT, cell_name, cells_of
@@ -66,6 +68,7 @@ def board_state(service: ServiceView) -> dict[str, Any]:
         if error is None
         else {
             "message": error.message,
+            "reason": _reason(service),
             "fixes": [
                 {"cell": cell_name(fix.cell), "kind": fix.kind, "message": fix.message}
                 for fix in error.fixes
@@ -115,6 +118,14 @@ def _legal(game: Game) -> list[str]:
     if game.phase is Phase.PLACEMENT:
         return [cell_name(cell) for cell in cells_of(game.placements())]
     return [action.text() for action in game.legal_actions()]
+
+
+def _reason(service: ServiceView) -> str | None:
+    """The rule the board breaks, when it shows an illegal step of the turn in play."""
+    turn, observation, referee = service.game.turn, service.observation, service.referee
+    if turn is None or observation is None or referee.undo_target is not None:
+        return None
+    return explain(turn, observed_view(observation))
 
 
 def _record(game: Game) -> list[dict[str, str]]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -29,8 +30,16 @@ def browser_page(size: tuple[int, int] | None = None) -> Iterator[Page]:
     in a window of `size` (width, height) if given."""
     viewport = None if size is None else {"width": size[0], "height": size[1]}
     with tempfile.TemporaryDirectory() as profile, sync_playwright() as playwright:
+        # Sound (the page's optional cues) makes chromium open PulseAudio's runtime folder:
+        # inside the profile, it goes when the profile goes.
+        environment = {**os.environ, "XDG_RUNTIME_DIR": profile}
         browser = playwright.chromium.launch_persistent_context(
-            profile, executable_path=CHROMIUM, headless=True, args=FLAGS, viewport=viewport
+            profile,
+            executable_path=CHROMIUM,
+            headless=True,
+            args=FLAGS,
+            viewport=viewport,
+            env=environment,
         )
         try:
             page = browser.new_page()

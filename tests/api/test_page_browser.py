@@ -16,13 +16,13 @@ def test_play_turns_by_clicking_the_virtual_board(daemon: Daemon) -> None:
     with browser_page() as page:
         page.goto(f"{daemon.url}/#token={token}")
         expect(page.locator("#connection")).to_have_text("live")
-        expect(page.locator("#status")).to_contain_text("A places a worker")
+        expect(page.locator("#turn-cue")).to_contain_text("A places a worker")
         for placed, cell in enumerate(("a1", "d1", "c3", "e5"), start=1):  # A, A, B, B
             page.click(f'[data-cell="{cell}"]')
             # One at a time, as hands do: four workers landing in one scan would
             # not say whose they are (presence sensors).
             _wait_for_placements(daemon, placed)
-        expect(page.locator("#status")).to_contain_text("A to play")
+        expect(page.locator("#turn-cue")).to_contain_text("A to play")
         expect(page.locator('[data-cell="e5"] .worker')).to_have_attribute("data-player", "B")
         # B's colour (--p1), set through the style object: the CSP forbids style attributes
         expect(page.locator('[data-cell="e5"] .worker')).to_have_css(
@@ -30,7 +30,7 @@ def test_play_turns_by_clicking_the_virtual_board(daemon: Daemon) -> None:
         )
         _turn(page, "d1", "d2", "c1")
         expect(page.locator("#moves li").last).to_have_text("A: d1-d2 c1")
-        expect(page.locator("#status")).to_contain_text("B to play")
+        expect(page.locator("#turn-cue")).to_contain_text("B to play")
         expect(page.locator('[data-cell="c1"] .level')).to_have_text("1")
         expect(page.locator('[data-cell="d2"] .worker')).to_have_attribute("data-player", "A")
         _turn(page, "c3", "b3", "b2")
@@ -39,7 +39,7 @@ def test_play_turns_by_clicking_the_virtual_board(daemon: Daemon) -> None:
         page.click('[data-cell="e3"]')  # a dome out of turn: the referee objects
         expect(page.locator("#error")).to_contain_text("e3")
         expect(page.locator('[data-cell="e3"] .dome')).to_have_text("X")
-        page.check('input[name=tool][value="lift"]')
+        page.check('input[name=tool][value="remove"]')
         page.click('[data-cell="e3"]')
         expect(page.locator("#error")).to_be_hidden()
         page.click("[data-button=hint]")

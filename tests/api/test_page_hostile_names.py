@@ -15,6 +15,7 @@ from tests.daemon.harness import Daemon
 
 IMG = '<img src=x onerror="window.pwned=1">'
 SCRIPT = "</li><script>window.pwned=2</script>"
+PAGE_SCRIPTS = ("app.js", "board.js", "guide.js", "virtual.js", "sound.js", "setup.js")
 WATCH = """
 window.violations = [];
 document.addEventListener("securitypolicyviolation",
@@ -35,12 +36,12 @@ def test_a_hostile_name_is_shown_as_text_and_runs_nothing(tmp_path: Path) -> Non
             page.add_init_script(WATCH)
             page.goto(f"{daemon.url}/#token={token}")
             expect(page.locator("#connection")).to_have_text("live")
-            expect(page.locator("#status")).to_contain_text(f"{SCRIPT} places a worker")
+            expect(page.locator("#turn-cue")).to_contain_text(f"{SCRIPT} places a worker")
             expect(page.locator("#moves li").first).to_have_text(f"{IMG}: a1 d1")
             expect(page.locator("#error")).to_be_visible()  # the empty board vs the record
             assert page.locator("img").count() == 0
             sources = page.locator("script").evaluate_all("nodes => nodes.map(n => n.src)")
-            assert sorted(src.rsplit("/", 1)[-1] for src in sources) == ["app.js", "setup.js"]
+            assert sorted(src.rsplit("/", 1)[-1] for src in sources) == sorted(PAGE_SCRIPTS)
             assert page.evaluate("window.pwned") is None
             assert page.evaluate("window.violations") == []
     finally:

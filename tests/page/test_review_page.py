@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -41,6 +42,15 @@ def reviewed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[
         daemon.close()
 
 
+def _better_move(analysis: dict[str, Any], standing: list[dict[str, Any]], ply: int) -> str | None:
+    """The engine's choice where the game swung: the best move of the evaluation before."""
+    plies = [e["ply"] for e in analysis["evaluations"]]
+    index = plies.index(ply)
+    best = analysis["evaluations"][index - 1]["best"] if index else None
+    played = next(m["notation"] for m in standing if m["ply"] == ply)
+    return best if best and best != played else None
+
+
 def colours_of(page: Page, selector: str) -> set[tuple[int, int, int]]:
     element = page.locator(selector)
     box = element.bounding_box()
@@ -66,6 +76,15 @@ def test_a_finished_game_replays_with_its_evaluation_graph(
         expect(page.locator("#graph .swing")).to_have_count(len(analysis["swings"]))
         for ply in analysis["swings"]:
             expect(page.locator(f'#review-moves li[data-ply="{ply}"]')).to_have_class("swing")
+            better = page.locator(f'#review-moves li[data-ply="{ply}"] .better')
+            engine = _better_move(analysis, standing, ply)
+            if engine is None:
+                expect(better).to_have_count(0)
+            else:
+                expect(better).to_have_text(f"engine: {engine}")
+        expect(page.locator("#graph .scale")).to_have_text(
+            ["A winning", "even", "other side winning"]
+        )
         page.keyboard.press("Home")
         expect(page.locator("#where")).to_contain_text("Start")
         expect(page.locator("#review-board .worker")).to_have_count(0)

@@ -82,8 +82,7 @@ def test_a_phone_sets_up_a_timed_game_with_god_cards(daemon: Daemon, tmp_path: P
         # until the board is cleared of the menu's pieces (none here) and A may place.
         expect(page.locator('#clocks .clock[data-player="B"] .move')).to_have_text("1:00")
         expect(page.locator('#clocks .clock[data-player="B"] .bank')).to_have_text("+ 5:00")
-        start = page.locator("#status").text_content() or ""
-        first = start.split("— ")[1].split()[0]  # the quick selection's start player
+        first = page.locator("#turn-cue strong").text_content() or ""  # the start player
         second = "B" if first == "A" else "A"
         daemon.place_workers({first: ["a1", "e1"], second: ["a5", "e5"]})
         running = page.locator(f'#clocks .clock.running[data-player="{first}"]')

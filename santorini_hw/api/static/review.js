@@ -117,7 +117,7 @@ function drawBoard() {
       const cell = column + row;
       const square = node("div", "square");
       square.dataset.cell = cell;
-      square.setAttribute("role", "gridcell");
+      square.setAttribute("role", "img");
       square.classList.toggle("moved", changed.has(cell));
       square.append(node("span", "name", cell));
       const level = now ? now.heights[cell] || 0 : 0;
@@ -132,6 +132,10 @@ function drawBoard() {
         worker.style.background = index >= 0 ? `var(--p${index})` : "#999";
         square.append(worker);
       }
+      const parts = [cell, `level ${level}`];
+      if (now && now.domes.includes(cell)) parts.push("dome");
+      if (owner) parts.push(`worker of ${owner}`);
+      square.setAttribute("aria-label", parts.join(", "));
       squares.push(square);
     }
   }
@@ -148,6 +152,15 @@ function evaluationOf(ply) {
   return analysis && analysis.evaluations.find((e) => e.ply === ply);
 }
 
+// At a swing, the engine's choice for the same turn: the best move it found in the
+// position before it (the previous evaluation), if the mover chose otherwise.
+function betterMove(ply) {
+  const index = analysis.evaluations.findIndex((e) => e.ply === ply);
+  const before = index > 0 ? analysis.evaluations[index - 1] : null;
+  const played = moves.find((m) => m.ply === ply);
+  return before && before.best && played && before.best !== played.notation ? before.best : null;
+}
+
 function drawMoves() {
   const swings = new Set(analysis ? analysis.swings : []);
   const items = moves.map((move, index) => {
@@ -157,6 +170,8 @@ function drawMoves() {
     item.classList.toggle("swing", swings.has(move.ply));
     const evaluation = evaluationOf(move.ply);
     if (evaluation) item.append(node("span", "score", (evaluation.advantage >= 0 ? "+" : "") + evaluation.advantage.toFixed(2)));
+    const better = swings.has(move.ply) ? betterMove(move.ply) : null;
+    if (better) item.append(node("span", "better", `engine: ${better}`));
     item.addEventListener("click", () => go(index + 1));
     return item;
   });
@@ -179,7 +194,15 @@ function drawGraph() {
   const y = (advantage) => height / 2 - advantage * (height / 2 - pad);
   const chart = svg("svg", { viewBox: `0 0 ${width} ${height}`, role: "img" });
   chart.setAttribute("aria-label", "evaluation after each turn");
-  chart.append(svg("line", { class: "zero", x1: 0, x2: width, y1: height / 2, y2: height / 2 }));
+  // The scale: +1 the first player has won, -1 the other side has, 0 even.
+  const [leader] = game.players;
+  for (const [value, label] of [[1, `${leader} winning`], [0.5, ""], [0, "even"], [-0.5, ""], [-1, "other side winning"]]) {
+    chart.append(svg("line", { class: value ? "grid" : "zero", x1: 0, x2: width, y1: y(value), y2: y(value) }));
+    if (!label) continue;
+    const text = svg("text", { class: "scale", x: width - pad, y: y(value) + (value > 0 ? 12 : value < 0 ? -4 : -3) });
+    text.textContent = label;
+    chart.append(text);
+  }
   const path = points.map((p, i) => `${i ? "L" : "M"}${x(p.ply).toFixed(1)},${y(p.advantage).toFixed(1)}`).join(" ");
   chart.append(svg("path", { class: "line", d: path }));
   if (step >= first) chart.append(svg("line", { class: "now", x1: x(step), x2: x(step), y1: 0, y2: height }));

@@ -1,91 +1,124 @@
-// Setting a game up from the page, and both players' clocks.
+// The one way to start a game, and both players' clocks.
 // The setup is the board's own menu, step by step through the same API (POST /api/menu,
 // /api/menu/choose, /api/menu/confirm, DELETE /api/menu): the board lights what is
-// chosen here, and a choice made on the board shows here. Everything is built with
-// createElement and textContent (no HTML from data). Reads app.js's `state` and `post`.
+// chosen here, and a choice made on the board shows here. Each step the menu can ask is
+// one entry of STEPS (its title and how its options read): a new step is one new entry.
+// Players' names are this browser's (guide.js shows them). Leaving a game in progress
+// for the setup asks first. Everything is built with createElement and textContent.
 "use strict";
 
 (() => {
-  const TITLES = {
-    players: "How many players?",
-    procedure: "How are the gods chosen?",
-    clock: "Game clock",
-    offer: "offers the gods (one per player)",
-    god: "chooses a god",
-    start: "names the start player",
+  const PROCEDURES = {
+    no_gods: ["No gods", "Plain Santorini: no powers"],
+    quick: ["Quick", "Four gods drawn; the start player picks first"],
+    official: ["Challenger", "One player offers the gods, the others choose"],
   };
-  const LABELS = {
-    no_gods: "No gods",
-    quick: "Quick: four gods drawn, start player picks first",
-    official: "Challenger: one player offers, the others choose",
-    off: "No clock",
-    "60+300": "Tournament: 1 min a move + 5 min bank",
-    "30+120": "Blitz: 30 s a move + 2 min bank",
-    "120+600": "Slow: 2 min a move + 10 min bank",
+  const CLOCKS = {
+    off: ["No clock", "Play at your own pace"],
+    "60+300": ["Tournament", "1 min a move + 5 min bank"],
+    "30+120": ["Blitz", "30 s a move + 2 min bank"],
+    "120+600": ["Slow", "2 min a move + 10 min bank"],
+  };
+  const STEPS = {
+    players: { title: () => "How many players?", option: (o) => [`${o} players`, ""] },
+    procedure: { title: () => "How are the gods chosen?", option: (o) => PROCEDURES[o] || [o, ""] },
+    clock: { title: () => "Game clock", option: (o) => CLOCKS[o] || [o, "seconds a move + bank"] },
+    offer: { title: (m) => `${displayName(m.player)} offers the gods (one per player)`, option: god },
+    god: { title: (m) => `${displayName(m.player)} chooses a god`, option: god },
+    start: { title: (m) => `${displayName(m.player)} names the start player`, option: (o) => [displayName(o), "starts"] },
   };
 
-  function make(tag, className, text) {
-    const node = document.createElement(tag);
-    if (className) node.className = className;
-    if (text !== undefined) node.textContent = text;
-    return node;
-  }
+  function god(option, menu) { return [option, (menu.powers || {})[option] || ""]; }
 
-  async function leave() {
-    const response = await fetch("/api/menu", {
-      method: "DELETE",
-      headers: { Authorization: "Bearer " + document.getElementById("token").value },
-    });
-    if (!response.ok) say(`menu: ${response.status} ${(await response.json()).detail || ""}`);
-  }
-
-  const panel = make("section", "setup");
+  const panel = element("section", "setup");
   panel.id = "setup";
-  document.querySelector("aside").prepend(panel);
-  const clocks = make("div", "clocks");
+  panel.setAttribute("aria-label", "set up a game");
+  $("setup-area").append(panel);
+  const clocks = element("div", "clocks");
   clocks.id = "clocks";
-  document.getElementById("status").after(clocks);
+  $("status").after(clocks);
 
-  function drawSetup(s) {
-    panel.replaceChildren();
-    if (s.phase !== "menu" || !s.menu) {
-      const start = make("button", "primary", "Set up a game");
-      start.id = "setup-start";
-      start.addEventListener("click", () => post("menu").catch(() => {}));
-      panel.append(start);
+  function inProgress(s) {
+    return (s.phase === "play" || s.phase === "placement") && s.record.length > 0;
+  }
+
+  $("setup-start").addEventListener("click", () => {
+    if (!inProgress(state)) {
+      post("menu").catch(() => {});
       return;
     }
+    $("abandon-text").textContent = `Game ${state.game_id} is in progress. Setting up a new game abandons it.`;
+    $("abandon").hidden = false;
+    $("abandon-no").focus();
+  });
+  $("abandon-no").addEventListener("click", () => { $("abandon").hidden = true; });
+  $("abandon-yes").addEventListener("click", () => {
+    $("abandon").hidden = true;
+    post("menu").catch(() => {});
+  });
+
+  let namesBox = null; // kept while the players stay the same: typing survives redraws
+
+  function namesForm(players) {
+    if (namesBox && namesBox.dataset.players === players.join()) return namesBox;
+    const names = JSON.parse(localStorage.getItem("santorini-names") || "{}");
+    const form = element("fieldset", "names");
+    form.append(element("legend", "", "Players' names (optional)"));
+    for (const player of players) {
+      const label = element("label", "", `${player} `);
+      const input = element("input");
+      input.value = names[player] || "";
+      input.maxLength = 20;
+      input.dataset.player = player;
+      input.addEventListener("change", () => {
+        names[player] = input.value.trim();
+        localStorage.setItem("santorini-names", JSON.stringify(names));
+      });
+      label.append(input);
+      form.append(label);
+    }
+    form.dataset.players = players.join();
+    namesBox = form;
+    return form;
+  }
+
+  function drawSetup(s) {
+    $("setup-start").hidden = s.phase === "menu";
+    if (s.phase === "menu") $("abandon").hidden = true;
+    panel.hidden = s.phase !== "menu" || !s.menu;
+    if (panel.hidden) return;
     const menu = s.menu;
-    const title = menu.player ? `${menu.player} ${TITLES[menu.step] || menu.step}` : TITLES[menu.step] || menu.step;
-    const heading = make("h2", "", title);
+    const step = STEPS[menu.step] || { title: () => menu.step, option: (o) => [o, ""] };
+    const heading = element("h2", "", step.title(menu));
     heading.id = "setup-step";
     heading.dataset.step = menu.step;
-    panel.append(heading);
-    if (menu.picks > 1) panel.append(make("p", "note", `Choose ${menu.picks} (chosen ${menu.selected.length}).`));
-    const options = make("div", "options");
+    const parts = [heading];
+    if (menu.picks > 1) parts.push(element("p", "note", `Choose ${menu.picks} (chosen ${menu.selected.length}).`));
+    const options = element("div", "options");
     options.id = "setup-options";
     const cells = Object.fromEntries(Object.entries(menu.cells).map(([cell, option]) => [option, cell]));
     for (const option of menu.options) {
-      const power = menu.powers && menu.powers[option];
-      const card = make("button", power ? "option god" : "option");
+      const [title, about] = step.option(option, menu);
+      const card = element("button", menu.powers && menu.powers[option] ? "option god" : "option");
       card.dataset.option = option;
       card.setAttribute("aria-pressed", String(menu.selected.includes(option)));
-      card.append(make("strong", "", menu.step === "players" ? `${option} players` : option));
-      const about = power || LABELS[option] || (menu.step === "start" ? `${option} starts` : "");
-      if (about) card.append(make("span", "about", about));
-      card.append(make("span", "where", `board: ${cells[option] || "?"}`));
+      card.append(element("strong", "", title));
+      if (about) card.append(element("span", "about", about));
+      card.append(element("span", "where", `on the board: ${cells[option] || "?"}`));
       card.addEventListener("click", () => post("menu/choose", { option }).catch(() => {}));
       options.append(card);
     }
-    panel.append(options);
-    const confirm = make("button", "primary", "Confirm");
+    parts.push(options);
+    if (menu.players.length) parts.push(namesForm(menu.players));
+    const confirm = element("button", "primary", "Confirm");
     confirm.id = "setup-confirm";
     confirm.disabled = menu.selected.length !== menu.picks;
     confirm.addEventListener("click", () => post("menu/confirm").catch(() => {}));
-    const cancel = make("button", "", "Leave the menu");
+    const cancel = element("button", "", "Leave the setup");
     cancel.id = "setup-leave";
-    cancel.addEventListener("click", () => leave().catch(() => {}));
-    panel.append(confirm, cancel);
+    cancel.addEventListener("click", () => request("DELETE", "menu").catch(() => {}));
+    parts.push(confirm, cancel);
+    panel.replaceChildren(...parts);
   }
 
   // The clock as last reported, counted down locally between state updates.
@@ -107,18 +140,17 @@
       const spent = running ? elapsed : 0;
       const move = Math.max(0, time.move_left - spent);
       const bank = Math.max(0, time.bank_left - Math.max(0, spent - time.move_left));
-      const row = make("div", "clock");
+      const index = playerIndex(player);
+      const row = element("div", index >= 0 ? `clock p${index}` : "clock");
       row.dataset.player = player;
       row.classList.toggle("running", running);
       row.classList.toggle("low", running && move <= 10);
       row.classList.toggle("flagged", clock.lost_on_time === player);
-      const index = state ? state.players.indexOf(player) : -1;
-      if (index >= 0) row.style.borderColor = `var(--p${index})`;
-      row.append(make("span", "who", player));
-      row.append(make("span", "move", minutes(move)));
-      row.append(make("span", "bank", "+ " + minutes(bank)));
-      if (clock.lost_on_time === player) row.append(make("span", "why", "lost on time"));
-      else if (running && !clock.counting && clock.held.length) row.append(make("span", "why", "held: " + clock.held.join(", ")));
+      row.append(element("span", "who", displayName(player)));
+      row.append(element("span", "move", minutes(move)));
+      row.append(element("span", "bank", "+ " + minutes(bank)));
+      if (clock.lost_on_time === player) row.append(element("span", "why", "lost on time"));
+      else if (running && !clock.counting && clock.held.length) row.append(element("span", "why", "held: " + clock.held.join(", ")));
       rows.push(row);
     }
     clocks.replaceChildren(...rows);

@@ -1,0 +1,92 @@
+// The turn in words: whose turn it is (a coloured cue), the step ("Move a worker",
+// "Build", "Build again or press Done"), the win banner, the hint, and an illegal board
+// explained by the rule it breaks, next to the board, with the first fix to make.
+"use strict";
+
+// Players' names as this browser knows them (the setup's names step): the game's
+// record keeps its ids (A, B, ...).
+function displayName(player) {
+  const names = JSON.parse(localStorage.getItem("santorini-names") || "{}");
+  return names[player] ? `${names[player]} (${player})` : player;
+}
+
+function stepWords(s) {
+  const actions = s.legal_actions;
+  const moves = actions.some((a) => a.includes("-"));
+  const builds = actions.some((a) => !a.includes("-"));
+  if (s.undo_pending) return "Undo: put the pieces back where the lit cells show";
+  if (s.clearing) return "Clear the board: take the last game's pieces off";
+  if (s.error) return "Fix the board first";
+  if (s.phase === "placement") return "Place a worker on a free space";
+  if (!s.turn.length) {
+    if (moves && builds) return "Move a worker (or build first)";
+    return moves ? "Move a worker" : "No legal move";
+  }
+  if (s.can_end_turn) {
+    if (!actions.length) return "Turn complete: press Done (or the next player simply plays)";
+    return moves ? "Move again or press Done" : "Build again or press Done";
+  }
+  if (moves && builds) return "Move again or build";
+  return builds ? "Build" : "Move again";
+}
+
+function drawCue(s) {
+  const cue = $("turn-cue");
+  const player = s.phase === "play" || s.phase === "placement" ? s.to_move : null;
+  cue.hidden = !player;
+  if (!player) return;
+  const chip = element("span", `chip p${playerIndex(player)}`);
+  const doing = s.phase === "placement" ? "places a worker" : "to play";
+  cue.replaceChildren(chip, element("strong", "", displayName(player)), document.createTextNode(` ${doing}`));
+  cue.className = `p${playerIndex(player)}`;
+}
+
+function drawStatus(s) {
+  const gods = Object.entries(s.gods).filter(([, g]) => g).map(([p, g]) => `${p}: ${g}`).join(", ");
+  const about = `Game ${s.game_id}` + (gods ? ` (${gods})` : "");
+  let words;
+  if (s.phase === "menu") words = "Setting up a new game: follow the steps";
+  else if (s.phase === "over") words = "Game over";
+  else words = stepWords(s);
+  const parts = [element("strong", "step", words), element("span", "about", about)];
+  if (s.turn.length) parts.push(element("span", "so-far", `so far: ${s.turn.join(" ")}`));
+  $("status").replaceChildren(...parts);
+  $("status").dataset.step = words;
+}
+
+function drawBanner(s) {
+  const banner = $("banner");
+  banner.hidden = s.phase !== "over";
+  if (banner.hidden) return;
+  const how = s.clock?.lost_on_time ? ` (${s.clock.lost_on_time} lost on time)` : "";
+  banner.className = `p${playerIndex(s.winner)}`;
+  banner.replaceChildren(
+    element("strong", "", `${displayName(s.winner)} wins!${how}`),
+    element("span", "", " Clear the board and set up the next game when you are ready."),
+  );
+}
+
+function drawError(s) {
+  const error = s.error;
+  $("error").hidden = !error;
+  if (!error) return;
+  $("error-reason").textContent = error.reason ? `Not allowed: ${error.reason}.` : "The board does not match the game.";
+  const [first, ...rest] = error.fixes;
+  const more = rest.length ? ` (then ${rest.length} more)` : "";
+  $("error-fix").textContent = first ? ` Fix first (lit): ${first.message}${more}.` : "";
+}
+
+function drawHint(s) {
+  $("hint").hidden = !s.hint;
+  $("hint").textContent = s.hint ? `Hint for ${displayName(s.hint.player)}: ${s.hint.turn}` : "";
+}
+
+document.addEventListener("santorini:state", () => {
+  drawCue(state);
+  drawStatus(state);
+  drawBanner(state);
+  drawError(state);
+  drawHint(state);
+  document.title = state.phase === "over" ? `${state.winner} wins · Santorini`
+    : state.to_move && state.phase !== "menu" ? `${state.to_move} to play · Santorini` : "Santorini board";
+});
