@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from contextlib import closing
 from pathlib import Path
 
 from alphazero.install import DEFAULT_VENV, AnchorSetupError, default_cache, ensure_venv, unpack
@@ -102,9 +103,12 @@ def main() -> int:
         print(f"error: {error}", file=sys.stderr)
         return 2
     rules = RulesCommand(args.santorini_hw)
+    start = {"workers": {"A": ["b2", "d4"], "B": ["b4", "d2"]}, "to_move": "A"}
+    overhead = min(rules.best(start, nodes=1, seed=0).seconds for _ in range(3))
+    print(f"our command's own cost (rules best --nodes 1, best of 3): {overhead:.3f} s")
     summaries: list[str] = []
     for gods, anchor in anchors.items():
-        with AnchorProcess(python, anchor, gods=gods, backend=args.backend) as process:
+        with closing(AnchorProcess(python, anchor, gods=gods, backend=args.backend)) as process:
             print(f"anchor {anchor.commit[:12]} ({anchor.network.name}): {process.settings}")
             for nodes in args.nodes:
                 title = (

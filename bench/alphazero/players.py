@@ -13,7 +13,6 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from types import TracebackType
 from typing import Any, NamedTuple
 
 from .install import Anchor
@@ -76,7 +75,7 @@ def default_executable() -> Path:
 
 
 class AnchorProcess:
-    """The anchor's worker for one mode (network with or without gods)."""
+    """The anchor's worker for one mode (network with or without gods); `close()` it."""
 
     def __init__(self, python: Path, anchor: Anchor, *, gods: bool, backend: str) -> None:
         self.gods = gods
@@ -139,14 +138,3 @@ class AnchorProcess:
             self.process.kill()
             self.process.wait()
         self._log.close()
-
-    def __enter__(self) -> AnchorProcess:
-        return self
-
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        trace: TracebackType | None,
-    ) -> None:
-        self.close()
