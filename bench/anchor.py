@@ -21,9 +21,21 @@ import sys
 from contextlib import closing
 from pathlib import Path
 
-from alphazero.install import DEFAULT_VENV, AnchorSetupError, default_cache, ensure_venv, unpack
+from alphazero.install import (
+    DEFAULT_VENV,
+    Anchor,
+    AnchorSetupError,
+    default_cache,
+    ensure_venv,
+    unpack,
+)
 from alphazero.match import Game, Tally, play_setting
-from alphazero.players import AnchorProcess, RulesCommand, default_executable
+from alphazero.players import (
+    AnchorProcess,
+    AnchorStoppedError,
+    RulesCommand,
+    default_executable,
+)
 
 GOD_MODES = {"off": (False,), "on": (True,), "both": (False, True)}
 
@@ -106,27 +118,40 @@ def main() -> int:
     start = {"workers": {"A": ["b2", "d4"], "B": ["b4", "d2"]}, "to_move": "A"}
     overhead = min(rules.best(start, nodes=1, seed=0).seconds for _ in range(3))
     print(f"our command's own cost (rules best --nodes 1, best of 3): {overhead:.3f} s")
-    summaries: list[str] = []
-    for gods, anchor in anchors.items():
-        with closing(AnchorProcess(python, anchor, gods=gods, backend=args.backend)) as process:
-            print(f"anchor {anchor.commit[:12]} ({anchor.network.name}): {process.settings}")
-            for nodes in args.nodes:
-                title = (
-                    f"{'two random gods' if gods else 'no gods'}: engine {nodes} nodes"
-                    f" vs AlphaZero {args.sims} simulations"
-                )
-                print(title, flush=True)
-                game = Game(rules, process, nodes=nodes, sims=args.sims, tally=Tally())
-                tally = play_setting(
-                    game,
-                    games=args.games,
-                    seed=args.seed,
-                    report=lambda line: print(f"  {line}", flush=True),
-                )
-                summaries.append(summary(title, tally))
-                print(summaries[-1], flush=True)
-    print("\n".join(["", "summary:", *summaries]))
-    return 1 if any("STOPPED" in text for text in summaries) else 0
+    results: list[tuple[str, Tally]] = []
+    try:
+        for gods, anchor in anchors.items():
+            results += play_mode(args, rules, python, anchor, gods=gods)
+    except AnchorStoppedError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    print("\n".join(["", "summary:", *(summary(title, tally) for title, tally in results)]))
+    return 1 if any(tally.stopped for _, tally in results) else 0
+
+
+def play_mode(
+    args: argparse.Namespace, rules: RulesCommand, python: Path, anchor: Anchor, *, gods: bool
+) -> list[tuple[str, Tally]]:
+    """Every node budget against the anchor's network with or without gods."""
+    results = []
+    with closing(AnchorProcess(python, anchor, gods=gods, backend=args.backend)) as process:
+        print(f"anchor {anchor.commit[:12]} ({anchor.network.name}): {process.settings}")
+        for nodes in args.nodes:
+            title = (
+                f"{'two random gods' if gods else 'no gods'}: engine {nodes} nodes"
+                f" vs AlphaZero {args.sims} simulations"
+            )
+            print(title, flush=True)
+            game = Game(rules, process, nodes=nodes, sims=args.sims, tally=Tally())
+            tally = play_setting(
+                game,
+                games=args.games,
+                seed=args.seed,
+                report=lambda line: print(f"  {line}", flush=True),
+            )
+            print(summary(title, tally), flush=True)
+            results.append((title, tally))
+    return results
 
 
 if __name__ == "__main__":
