@@ -19,6 +19,7 @@ from santorini_hw.rules.position_json import position_to_json
 from .players import AnchorProcess, RulesCommand
 from .translate import (
     Proposal,
+    TranslationError,
     anchor_moves_in,
     anchor_state,
     apply_steps,
@@ -85,7 +86,7 @@ def legal_turn(
 
 
 class Game:
-    """One game: the engine at `nodes`, the anchor at `sims`, from `start`."""
+    """Games of the engine at `nodes` against the anchor at `sims`, counted in `tally`."""
 
     def __init__(
         self,
@@ -119,7 +120,12 @@ class Game:
             else:
                 state = anchor_state(position, gods=self.anchor.gods, moves=anchor_moves)
                 reply = self.anchor.play(state, moves=anchor_moves, sims=self.sims)
-                proposed = apply_steps(position, reply.steps)
+                try:
+                    proposed = apply_steps(position, reply.steps)
+                except TranslationError as error:
+                    raise IllegalTurnError(
+                        f"the anchor played {reply.steps} in {position}: {error}"
+                    ) from error
                 turn = legal_turn(legal, proposed, "the anchor", position)
                 self.tally.anchor.add(reply.seconds, reply.round_trip)
                 anchor_moves += len(reply.steps)
