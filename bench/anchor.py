@@ -99,7 +99,7 @@ def summary(title: str, tally: Tally) -> str:
         f" (round trip), {tally.anchor.moves} moves",
     ]
     if tally.stopped:
-        lines.append(f"  {len(tally.stopped)} games STOPPED by an illegal turn (not counted)")
+        lines.append(f"  {len(tally.stopped)} games STOPPED (not counted)")
     return "\n".join(lines)
 
 

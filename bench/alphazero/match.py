@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 from santorini_hw.hints.match import MatchResult, openings
 from santorini_hw.rules.position_json import position_to_json
 
-from .players import AnchorProcess, RulesCommand
+from .players import AnchorCannotPlayError, AnchorProcess, RulesCommand
 from .translate import (
     Proposal,
     TranslationError,
@@ -29,7 +29,7 @@ from .translate import (
 
 
 class IllegalTurnError(RuntimeError):
-    """A side played a turn that our rules core does not list."""
+    """A side played a turn that our rules core does not list, or could not play."""
 
 
 class Outcome(NamedTuple):
@@ -119,7 +119,10 @@ class Game:
                 anchor_moves += anchor_moves_in(god_of(position, mover), turn["actions"], won)
             else:
                 state = anchor_state(position, gods=self.anchor.gods, moves=anchor_moves)
-                reply = self.anchor.play(state, moves=anchor_moves, sims=self.sims)
+                try:
+                    reply = self.anchor.play(state, moves=anchor_moves, sims=self.sims)
+                except AnchorCannotPlayError as error:
+                    raise IllegalTurnError(f"{error} in {position}") from error
                 try:
                     proposed = apply_steps(position, reply.steps)
                 except TranslationError as error:

@@ -25,6 +25,10 @@ class AnchorStoppedError(RuntimeError):
     """The anchor's process ended or answered nonsense; its log says why."""
 
 
+class AnchorCannotPlayError(RuntimeError):
+    """The anchor's own rules call the position a finished game, so it cannot move."""
+
+
 class EngineMove(NamedTuple):
     turn: dict[str, Any] | None
     """The turn in the `rules moves` format (None when there is none)."""
@@ -125,6 +129,10 @@ class AnchorProcess:
     def play(self, state: list[list[list[int]]], *, moves: int, sims: int) -> AnchorMove:
         started = time.perf_counter()
         answer = self._send({"state": state, "moves": moves, "sims": sims})
+        if "finished" in answer:
+            raise AnchorCannotPlayError(
+                f"the anchor's rules see a finished game (result {answer['finished']})"
+            )
         slots = GODS_SLOTS if self.gods else 1
         steps = [Step.decode(int(action), slots) for action in answer["actions"]]
         return AnchorMove(steps, float(answer["seconds"]), time.perf_counter() - started)

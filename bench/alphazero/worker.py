@@ -9,9 +9,12 @@ search at the requested simulations, the most visited action. One JSON object a 
     -> {"new_game": true}                          <- {"ok": true}
     -> {"state": 5x5x3, "moves": n, "sims": N}     <- {"actions": [a, ...], "seconds": s}
 
-`state` is the board seen from the player to move (see `translate.anchor_state`);
-`actions` are the anchor's action numbers of one whole turn: it plays on while the same
-player is to move (Artemis, Demeter, Hermes, Prometheus) and stops when the game ends.
+`state` is the board seen from the player to move (see `translate.anchor_state`); the
+answer is {"finished": [a, b]} instead when the anchor's rules see that board as a
+finished game (a worker on level 3 that our rules did not count, say), its result for
+the player to move and the other. `actions` are the anchor's action numbers of one
+whole turn: it plays on while the same player is to move (Artemis, Demeter, Hermes,
+Prometheus) and stops when the game ends.
 """
 
 from __future__ import annotations
@@ -100,6 +103,10 @@ def main() -> int:
             continue
         mcts.args.numMCTSSims = int(request["sims"])
         board = np.array(request["state"], dtype=np.int8)
+        ended = game.getGameEnded(board, 0)
+        if ended.any():
+            print(json.dumps({"finished": ended.tolist()}), file=protocol, flush=True)
+            continue
         number = int(request["moves"]) + 1
         actions: list[int] = []
         started = time.perf_counter()
