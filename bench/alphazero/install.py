@@ -112,15 +112,14 @@ def _switch_off_gods(constants: Path) -> None:
     constants.write_text(text.replace(published, disabled), encoding="utf-8")
 
 
-def ensure_venv(venv: Path = DEFAULT_VENV, *, log: bool = True) -> Path:
+def ensure_venv(venv: Path = DEFAULT_VENV) -> Path:
     """The bench venv's python, made and filled on first use (several minutes, ~6 GB)."""
     python = venv / "bin" / "python"
     marker = venv / "anchor-requirements.txt"
     wanted = "\n".join(REQUIREMENTS) + "\n"
     if python.exists() and marker.exists() and marker.read_text(encoding="utf-8") == wanted:
         return python
-    if log:
-        print(f"making the anchor's venv in {venv} (first use: several minutes)", flush=True)
+    print(f"making the anchor's venv in {venv} (first use: several minutes)", flush=True)
     base = getattr(sys, "_base_executable", sys.executable)
     subprocess.run([base, "-m", "venv", str(venv)], check=True)
     pip = subprocess.run(

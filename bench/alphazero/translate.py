@@ -218,21 +218,13 @@ def _build(heights: dict[str, int], domes: set[str], cell: str, power: str | Non
 
 def position_key(position: dict[str, Any]) -> tuple[Any, ...]:
     """What makes two position JSON documents the same position (order and zeros aside)."""
+    heights = position.get("heights", {})
+    gods = position.get("gods") or {}
     return (
-        tuple(
-            sorted(
-                (cell, int(level)) for cell, level in position.get("heights", {}).items() if level
-            )
-        ),
+        tuple(sorted((cell, int(level)) for cell, level in heights.items() if level)),
         tuple(sorted(position.get("domes", []))),
         tuple((player, tuple(sorted(cells))) for player, cells in position["workers"].items()),
-        tuple(
-            sorted(
-                (player, str(god).lower())
-                for player, god in (position.get("gods") or {}).items()
-                if god
-            )
-        ),
+        tuple(sorted((player, str(god).lower()) for player, god in gods.items() if god)),
         position["to_move"],
         bool(position.get("athena_moved_up", False)),
     )
