@@ -1,0 +1,108 @@
+"""The anchor benchmark's plumbing without the anchor: unpacking from a git directory,
+our side's commands, and the check that every proposed turn is a legal one."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from bench.alphazero.install import (
+    ANCHOR_FILES,
+    NETWORKS,
+    AnchorSetupError,
+    unpack,
+)
+from bench.alphazero.match import IllegalTurnError, legal_turn
+from bench.alphazero.players import RulesCommand, default_executable
+from bench.alphazero.translate import Proposal, position_key
+from santorini_hw.commands.rules import turns_json
+from santorini_hw.rules.position_json import position_from_json
+
+START = {
+    "heights": {"c3": 2, "d2": 3},
+    "workers": {"A": ["c3", "a1"], "B": ["e1", "e5"]},
+    "to_move": "A",
+}
+CONSTANTS = "NO_GOD = 0\nNB_GODS = 11 # Modify this to 1 to disable use of any god\n"
+
+
+def make_anchor_repository(root: Path, constants: str = CONSTANTS) -> Path:
+    """A git repository with the anchor's file names (and made-up contents)."""
+    for name in (*ANCHOR_FILES, *NETWORKS.values()):
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(f"# {name}\n", encoding="utf-8")
+    (root / "santorini" / "SantoriniConstants.py").write_text(constants, encoding="utf-8")
+    (root / "README.md").write_text("not needed by the bench\n", encoding="utf-8")
+
+    def git(*arguments: str) -> None:
+        subprocess.run(["git", "-C", str(root), *arguments], check=True, capture_output=True)
+
+    git("init", "-q")
+    git("add", ".")
+    git("-c", "user.name=t", "-c", "user.email=t@example.org", "commit", "-qm", "anchor")
+    return root / ".git"
+
+
+def test_the_anchor_is_unpacked_once_per_commit_and_mode(tmp_path: Path) -> None:
+    git_dir = make_anchor_repository(tmp_path / "anchor")
+    cache = tmp_path / "cache"
+    plain = unpack(git_dir, cache, gods=False)
+    with_gods = unpack(git_dir, cache, gods=True)
+    assert plain.directory.parent == with_gods.directory.parent == cache / plain.commit[:12]
+    assert plain.network == plain.directory / "santorini" / "pretrained.pt"
+    assert with_gods.network.name == "pretrained_withgods.pt"
+    assert all((plain.directory / name).exists() for name in ANCHOR_FILES)
+    assert not (plain.directory / "README.md").exists()
+    assert not (plain.directory / NETWORKS[True]).exists()
+    constants = "santorini/SantoriniConstants.py"
+    assert "NB_GODS = 1 #" in (plain.directory / constants).read_text(encoding="utf-8")
+    assert (with_gods.directory / constants).read_text(encoding="utf-8") == CONSTANTS
+    marker = plain.directory / "worker.log"
+    marker.write_text("kept", encoding="utf-8")
+    assert unpack(git_dir, cache, gods=False) == plain
+    assert marker.read_text(encoding="utf-8") == "kept"
+    assert not [p for p in plain.directory.parent.iterdir() if p.name.startswith("unpacking-")]
+
+
+def test_an_anchor_without_its_gods_switch_is_refused(tmp_path: Path) -> None:
+    git_dir = make_anchor_repository(tmp_path / "anchor", constants="NB_GODS = 3\n")
+    with pytest.raises(AnchorSetupError, match="expected one 'NB_GODS = 11'"):
+        unpack(git_dir, tmp_path / "cache", gods=False)
+    assert not list((tmp_path / "cache").rglob("SantoriniConstants.py"))
+
+
+def test_a_folder_that_is_not_a_git_directory_says_how_to_get_one(tmp_path: Path) -> None:
+    with pytest.raises(AnchorSetupError, match="fetch github:cestpasphoto/alpha-zero-general"):
+        unpack(tmp_path, tmp_path / "cache", gods=True)
+
+
+def test_a_proposed_turn_is_the_legal_turn_with_its_result_and_winner() -> None:
+    legal = turns_json(position_from_json(START))["turns"]
+    winning = next(turn for turn in legal if turn["winner"] == "A")
+    found = legal_turn(legal, Proposal(["c3-d2"], winning["result"], "A"), "the anchor", START)
+    assert found == winning
+    quiet = next(turn for turn in legal if turn["winner"] is None)
+    claimed = Proposal(quiet["actions"], quiet["result"], "A")
+    with pytest.raises(IllegalTurnError, match="a winner our rules do not give"):
+        legal_turn(legal, claimed, "the anchor", START)
+
+
+def test_an_illegal_turn_stops_with_the_position_and_the_turn() -> None:
+    legal = turns_json(position_from_json(START))["turns"]
+    teleport = {**START, "workers": {"A": ["e3", "a1"], "B": ["e1", "e5"]}, "to_move": "B"}
+    with pytest.raises(IllegalTurnError, match=r"the engine played c3-e3 \(no legal turn"):
+        legal_turn(legal, Proposal(["c3-e3"], teleport, None), "the engine", START)
+
+
+def test_our_side_asks_the_santorini_hw_command() -> None:
+    rules = RulesCommand(default_executable())
+    turns = rules.legal_turns(START)
+    assert turns == turns_json(position_from_json(START))["turns"]
+    move = rules.best(START, nodes=50, seed=1)
+    assert move.turn is not None and move.turn["winner"] == "A"
+    assert move.nodes <= 50 and move.seconds > 0
+    keys = {position_key(turn["result"]) for turn in turns}
+    assert position_key(move.turn["result"]) in keys
