@@ -79,6 +79,7 @@ def take(out: Path) -> None:
             with open_page(daemon, "/", PHONE) as page:
                 expect(page.locator("#connection")).to_have_text("live")
                 page.click("#setup-start")
+                page.click("#abandon-yes")  # the game above is still in progress: asked first
                 expect(page.locator("#setup-step")).to_have_attribute("data-step", "players")
                 _save(page, out / "setup.png")
         finally:
