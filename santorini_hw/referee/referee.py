@@ -19,7 +19,8 @@ from santorini_hw.referee.board_view import (
 )
 from santorini_hw.referee.core import BoardError, RefereeSettings
 from santorini_hw.referee.events import RefereeEvent
-from santorini_hw.referee.recording import RecordKeeper, stray_pieces
+from santorini_hw.referee.recording import stray_pieces
+from santorini_hw.referee.rereading import Rereader
 from santorini_hw.referee.resync import ResyncError, adopted_position
 from santorini_hw.referee.turn_index import TurnIndex
 from santorini_hw.referee.undo_wait import UndoRequest, on_the_way_back
@@ -32,7 +33,7 @@ from santorini_hw.sensing.observation import Observation
 __all__ = ["BoardError", "Referee", "RefereeSettings"]
 
 
-class Referee(RecordKeeper):
+class Referee(Rereader):
     """Settled observations, presses and resync requests in; events out."""
 
     # -- inputs ------------------------------------------------------------------------
@@ -67,7 +68,7 @@ class Referee(RecordKeeper):
             events = self._cancel_undo() if self._undo is not None else []
             if game.turn is not None and game.turn.actions and game.can_end_turn():
                 return events + self._end_turn()
-            return events
+            return events + self._reread_when_over()
         if button == "undo":
             if self._undo is not None:
                 return self._cancel_undo()
@@ -207,6 +208,9 @@ class Referee(RecordKeeper):
                         self.game.turn, match, self._could_go_on(following, view)
                     )
                 return events
+        reread = self._reread_for(view, self._next_player_touched)
+        if reread is not None:
+            return reread + self._handed_over() + self._rejudge()
         held = current.holding(view)
         if held is not None and not self.restoring:
             self._track.holding = position_view(held.board).workers & ~view.workers

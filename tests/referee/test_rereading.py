@@ -1,0 +1,159 @@
+"""An optional extra that only the next player's turn explains belongs to that turn: the
+block the next player put down before moving is re-read as their build, once their turn
+is shown to be over, and never while it might still be the first player's extra."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
+
+import pytest
+
+from santorini_hw.referee.referee import RefereeSettings
+from santorini_hw.rules.game import Game
+from santorini_hw.rules.gods import God
+from santorini_hw.store import Store
+from santorini_hw.store.game_journal import GameJournal
+from tests.referee.table import Table
+from tests.rules.helpers import position
+
+POLARITY = pytest.mark.parametrize("polarity", [False, True], ids=["presence", "polarity"])
+
+
+def start(god: str, polarity: bool, b_workers: tuple[str, str] = ("c5", "e1")) -> Table:
+    game = Game.from_position(position({"A": ["a1", "e5"], "B": list(b_workers)}, gods={"A": god}))
+    return Table(game, RefereeSettings(polarity=polarity))
+
+
+def quiet(table: Table) -> None:
+    """Long past every grace period: no error stands, none was ever raised."""
+    table.settle(5.0)
+    assert table.referee.error is None
+    assert "error_raised" not in table.kinds()
+
+
+@POLARITY
+def test_demeter_block_put_down_by_the_next_player_before_moving_is_theirs(
+    polarity: bool,
+) -> None:
+    table = start("Demeter", polarity)
+    table.move("a1", "a2")
+    table.build("a3")
+    table.build("b3")  # B's block, put down first; it also fits Demeter's second build
+    table.move("c5", "c4")
+    assert table.record[-1] == "a1-a2 a3 b3"  # B might still build: the first reading stands
+    table.lift("a2")  # A starts: B's turn is over, and only the other reading completes it
+    assert table.record[-2:] == ["a1-a2 a3", "c5-c4 b3"]
+    assert table.texts("turn_amended") == ["a1-a2 a3"]
+    assert table.texts("turn_reread") == ["b3: B's build, put down before the move"]
+    assert table.texts("action_retracted") == ["c5-c4", "b3"]
+    table.place("a1", player="A")
+    table.build("b1")
+    table.press("done")
+    assert table.record[-1] == "a2-a1 b1"
+    quiet(table)
+
+
+@POLARITY
+def test_a_real_second_build_stands_when_the_next_player_moves_beside_it_and_builds(
+    polarity: bool,
+) -> None:
+    table = start("Demeter", polarity)
+    table.move("a1", "a2")
+    table.build("a3")
+    table.build("b3")
+    table.move("c5", "c4")
+    table.build("d4")
+    assert table.record[-2:] == ["a1-a2 a3 b3", "c5-c4 d4"]
+    table.move("a2", "a1")
+    assert "turn_reread" not in table.kinds()
+    quiet(table)
+
+
+@POLARITY
+def test_a_real_second_build_stands_when_the_next_player_moves_away_from_it(
+    polarity: bool,
+) -> None:
+    table = start("Demeter", polarity)
+    table.move("a1", "a2")
+    table.build("a3")
+    table.build("b3")
+    table.move("e1", "e2")  # not beside b3: b3 cannot be B's build
+    table.lift("a2")
+    assert table.record[-1] == "a1-a2 a3 b3"
+    assert "turn_reread" not in table.kinds() and "turn_amended" not in table.kinds()
+
+
+@POLARITY
+def test_done_after_the_early_block_and_the_move_re_reads(polarity: bool) -> None:
+    table = start("Demeter", polarity)
+    table.move("a1", "a2")
+    table.build("a3")
+    table.build("b3")
+    table.move("c5", "c4")
+    table.press("done")
+    assert table.record[-2:] == ["a1-a2 a3", "c5-c4 b3"]
+    assert table.referee.game.player == "A"
+    quiet(table)
+
+
+@POLARITY
+def test_hephaestus_block_on_his_first_build_put_down_by_the_next_player_is_theirs(
+    polarity: bool,
+) -> None:
+    table = start("Hephaestus", polarity, ("c5", "e1"))
+    table.move("a1", "a2")
+    table.build("b3")
+    table.build("b3")  # B's block on b3, also Hephaestus' second block there
+    table.move("c5", "c4")
+    table.move("a2", "a1")  # A starts and moves: only the other reading explains it
+    assert table.record[-2:] == ["a1-a2 b3", "c5-c4 b3"]
+    table.build("b1")
+    table.press("done")
+    assert table.record[-1] == "a2-a1 b1"
+    quiet(table)
+
+
+@POLARITY
+def test_prometheus_move_and_build_then_the_next_players_early_block(polarity: bool) -> None:
+    table = start("Prometheus", polarity)
+    table.move("a1", "a2")
+    table.build("b1")  # also reads as b1 built before the move: the turn waits
+    table.build("b3")  # B's block: read as Prometheus' build after the move
+    assert table.record[-1] == "b1 a1-a2 b3"
+    table.move("c5", "c4")
+    table.lift("a2")
+    assert table.record[-2:] == ["a1-a2 b1", "c5-c4 b3"]
+    assert table.texts("turn_amended") == ["a1-a2 b1"]
+    quiet(table)
+
+
+def test_a_re_read_turn_is_journalled_as_amended(tmp_path: Path) -> None:
+    store = Store.open(tmp_path / "games.db")
+    table = Table(Game.new(("A", "B"), (God.DEMETER, None)))
+    game_id = store.start_game(("A", "B"), (God.DEMETER, None))
+    journal = GameJournal(store, game_id, table.referee.game)
+
+    def played(*steps: Callable[[], object]) -> None:
+        for step in steps:
+            step()
+            journal.sync(table.referee.game)
+
+    played(*(partial(table.place, cell, player=p) for cell, p in PLACEMENT))
+    played(
+        partial(table.move, "a1", "a2"),
+        partial(table.build, "a3"),
+        partial(table.build, "b3"),
+        partial(table.move, "c5", "c4"),
+        partial(table.lift, "a2"),
+    )
+    assert table.record[-2:] == ["a1-a2 a3", "c5-c4 b3"]
+    text = store.export_text(game_id)
+    assert "a1-a2 a3 b3" not in text
+    assert "a1-a2 a3" in text and "c5-c4 b3" in text
+    assert store.game(game_id).replay().board == table.referee.game.board
+    store.close()
+
+
+PLACEMENT = (("a1", "A"), ("e5", "A"), ("c5", "B"), ("e1", "B"))
