@@ -231,13 +231,16 @@ class Referee(Rereader):
         self, turn: TurnState, current: TurnIndex, view: BoardView
     ) -> TurnState | None:
         """The next player lifted one of their workers: the turn as the board showed it
-        just before, read as complete (an optional extra left out), ends now."""
+        just before, read as complete (an optional extra left out), ends now. Pieces no
+        reading of this turn explains went down before the lift: the next player's."""
         following = finish(turn)
         if not self._next_player_touched(following, view):
             return None
         before = position_view(turn.board, self.settings.polarity)
         before = before._replace(buildings=view.buildings)
         complete = [state for state in current.matches(before) if can_end(state)]
+        if not complete and can_end(turn):
+            return turn
         return self._pick(self.game.position, complete)
 
     def _next_player_touched(self, following: Position, view: BoardView) -> bool:
