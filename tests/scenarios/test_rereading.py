@@ -1,0 +1,139 @@
+"""The next player's block put down before their move, through the whole simulated board:
+where it also fits the optional extra of the turn before, the referee re-reads it as the
+next player's build once their turn is shown to be over, and a real extra stands."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.scenarios.test_scenarios import placed, run_result, steps, turns
+
+SENSORS = pytest.mark.parametrize("sensors", ["presence", "polarity"])
+START = placed(("a1", "e5"), ("c5", "e1"))
+A_MOVES_BACK = (("lift", "a2"), ("place", "a1", "worker", "A"), ("place", "b1", "block"))
+
+
+def played(
+    god: str, sensors: str, *ops: tuple[str, ...]
+) -> tuple[list[str], list[str], list[object]]:
+    """The turns recorded, the re-read events' texts and the errors raised."""
+    result = run_result(START + steps(5.0, *ops), {"A": god}, sensors)
+    document = result.to_json()
+    rereads = [e.text for e in result.events if e.kind == "turn_reread"]
+    return turns(document), rereads, document["errors"]
+
+
+@SENSORS
+def test_demeters_second_build_was_the_next_players_block_put_down_early(sensors: str) -> None:
+    recorded, rereads, errors = played(
+        "Demeter",
+        sensors,
+        ("lift", "a1"),
+        ("place", "a2", "worker", "A"),
+        ("place", "a3", "block"),
+        ("place", "b3", "block"),  # B's block, before B's move
+        ("lift", "c5"),
+        ("place", "c4", "worker", "B"),
+        *A_MOVES_BACK,
+        ("press", "done"),
+    )
+    assert recorded == ["A: a1-a2 a3", "B: c5-c4 b3", "A: a2-a1 b1"]
+    assert rereads == ["b3: B's build, put down before the move"]
+    assert errors == []
+
+
+@SENSORS
+def test_demeters_real_second_build_stands_when_the_next_player_builds(sensors: str) -> None:
+    recorded, rereads, errors = played(
+        "Demeter",
+        sensors,
+        ("lift", "a1"),
+        ("place", "a2", "worker", "A"),
+        ("place", "a3", "block"),
+        ("place", "b3", "block"),  # Demeter's second build
+        ("lift", "c5"),
+        ("place", "c4", "worker", "B"),  # beside b3: it could have been B's
+        ("place", "d4", "block"),  # but B builds: b3 was Demeter's
+        *A_MOVES_BACK,
+        ("press", "done"),
+    )
+    assert recorded == ["A: a1-a2 a3 b3", "B: c5-c4 d4", "A: a2-a1 b1"]
+    assert rereads == [] and errors == []
+
+
+@SENSORS
+def test_done_pressed_after_the_early_block_and_the_move_ends_that_turn(sensors: str) -> None:
+    recorded, rereads, errors = played(
+        "Demeter",
+        sensors,
+        ("lift", "a1"),
+        ("place", "a2", "worker", "A"),
+        ("place", "a3", "block"),
+        ("place", "b3", "block"),
+        ("lift", "c5"),
+        ("place", "c4", "worker", "B"),
+        ("press", "done"),
+    )
+    assert recorded == ["A: a1-a2 a3", "B: c5-c4 b3"]
+    assert len(rereads) == 1 and errors == []
+
+
+@SENSORS
+def test_hephaestus_second_block_was_the_next_players_early_build(sensors: str) -> None:
+    recorded, rereads, errors = played(
+        "Hephaestus",
+        sensors,
+        ("lift", "a1"),
+        ("place", "a2", "worker", "A"),
+        ("place", "a3", "block"),
+        ("place", "a3", "block"),  # B's block on a3, before B's move
+        ("lift", "c5"),
+        ("place", "b4", "worker", "B"),
+        *A_MOVES_BACK,
+        ("press", "done"),
+    )
+    assert recorded == ["A: a1-a2 a3", "B: c5-b4 a3", "A: a2-a1 b1"]
+    assert rereads == ["a3: B's build, put down before the move"]
+    assert errors == []
+
+
+@SENSORS
+def test_prometheus_build_before_moving_was_a_move_build_and_the_next_players_block(
+    sensors: str,
+) -> None:
+    recorded, rereads, errors = played(
+        "Prometheus",
+        sensors,
+        ("lift", "a1"),
+        ("place", "a2", "worker", "A"),
+        ("place", "b1", "block"),  # could also be built before the move: the turn waits
+        ("place", "b3", "block"),  # B's block, read as Prometheus' build after the move
+        ("lift", "c5"),
+        ("place", "c4", "worker", "B"),
+        ("lift", "a2"),
+        ("place", "a1", "worker", "A"),
+        ("place", "b2", "block"),
+        ("press", "done"),
+    )
+    assert recorded == ["A: a1-a2 b1", "B: c5-c4 b3", "A: a2-a1 b2"]
+    assert rereads == ["b3: B's build, put down before the move"]
+    assert errors == []
+
+
+@SENSORS
+def test_artemis_has_no_extra_after_her_build_so_the_early_block_is_simply_the_next_players(
+    sensors: str,
+) -> None:
+    recorded, rereads, errors = played(
+        "Artemis",
+        sensors,
+        ("lift", "a1"),
+        ("place", "a2", "worker", "A"),
+        ("place", "a3", "block"),  # her turn ends here by itself
+        ("place", "b3", "block"),
+        ("lift", "c5"),
+        ("place", "c4", "worker", "B"),
+        *A_MOVES_BACK,
+    )
+    assert recorded == ["A: a1-a2 a3", "B: c5-c4 b3", "A: a2-a1 b1"]
+    assert rereads == [] and errors == []
