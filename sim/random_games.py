@@ -112,10 +112,11 @@ def generate_game(
         generated.turn_ends.append(hand.t)
         # (an undo press while a mistaken one is still pending would cancel that one)
         undo = not mistaken and rng.random() < habits.undo
-        if game.phase is Phase.PLAY and not owed_done and undo:
+        if game.phase is Phase.PLAY and not left_open and undo:
             hand.press("undo")  # taken back at once, slowly, then played again
-            hand.put_back(game.board, position)
+            hand.put_back(game.board, position)  # a block put down first goes too
             game.undo()
+            owed_done = False
             generated.played.pop()
             generated.turn_ends.pop()
     _pay(hand, owed_done)

@@ -123,6 +123,9 @@ class Referee(Rereader):
         since the press is over)."""
         undo = self._undo
         assert undo is not None
+        reread = self._reread_undo(undo, view)
+        if reread:
+            return reread + self._judge_undo(view)
         target = undo.target
         if view == position_view(target, self.settings.polarity):
             while self.game.undo_target() is not None and self.game.position != target:

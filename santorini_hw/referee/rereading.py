@@ -23,6 +23,7 @@ from santorini_hw.referee.board_view import BoardView, position_view
 from santorini_hw.referee.events import RefereeEvent
 from santorini_hw.referee.recording import RecordKeeper, _common_start
 from santorini_hw.referee.turn_index import TurnIndex
+from santorini_hw.referee.undo_wait import UndoRequest, on_the_way_back
 from santorini_hw.rules.actions import Action, actions_text
 from santorini_hw.rules.cells import cell_name, cells_of
 from santorini_hw.rules.game import Phase, RecordLine
@@ -95,6 +96,20 @@ class Rereader(RecordKeeper):
         """Done (or undo) pressed on a turn that cannot end as read: the other reading."""
         found = self._reading()
         return [] if found is None else self._take_reading(*found) + self._end_turn()
+
+    def _reread_undo(self, undo: UndoRequest, view: BoardView) -> list[RefereeEvent]:
+        """Undo pressed on a turn that cannot end as read, and the board put back toward
+        that turn's start as the other reading has it (the early piece taken off too):
+        the other reading taken, and the undo aimed at that start."""
+        found = self._reading()
+        if found is None:
+            return []
+        board, target = self.game.board, finish(found[0].shorter)
+        if on_the_way_back(view, board, undo.target) or not on_the_way_back(view, board, target):
+            return []
+        events = self._take_reading(*found) + self._end_turn()
+        undo.target = target
+        return events
 
     def _reread_for(self, view: BoardView, touched: Touched) -> list[RefereeEvent] | None:
         """The board fits no reading of the current turn, but fits the other reading with

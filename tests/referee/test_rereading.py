@@ -99,6 +99,37 @@ def test_done_after_the_early_block_and_the_move_re_reads(polarity: bool) -> Non
 
 
 @POLARITY
+def test_undo_after_the_early_block_and_the_move_takes_back_both(polarity: bool) -> None:
+    table = start("Demeter", polarity)
+    table.move("a1", "a2")
+    table.build("a3")
+    table.build("b3")
+    table.move("c5", "c4")
+    table.press("undo")
+    table.lift("c4")
+    table.lift("b3")  # B takes back their whole turn, their block with it
+    assert table.record[-2:] == ["a1-a2 a3", "c5-c4 b3"]
+    table.place("c5", player="B")
+    assert table.kinds().count("undo") == 1
+    assert table.record[-1] == "a1-a2 a3" and table.referee.game.player == "B"
+    quiet(table)
+
+
+@POLARITY
+def test_undo_after_a_real_second_build_and_a_move_keeps_the_build(polarity: bool) -> None:
+    table = start("Demeter", polarity)
+    table.move("a1", "a2")
+    table.build("a3")
+    table.build("b3")
+    table.move("c5", "c4")
+    table.press("undo")
+    table.move("c4", "c5")
+    assert table.record[-1] == "a1-a2 a3 b3" and table.referee.game.player == "B"
+    assert "turn_reread" not in table.kinds()
+    quiet(table)
+
+
+@POLARITY
 def test_hephaestus_block_on_his_first_build_put_down_by_the_next_player_is_theirs(
     polarity: bool,
 ) -> None:
