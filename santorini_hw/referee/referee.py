@@ -213,7 +213,7 @@ class Referee(Rereader):
                 return events
         reread = self._reread_for(view, self._next_player_touched)
         if reread is not None:
-            return reread + self._handed_over() + self._rejudge()
+            return reread + self._handed_over() + self._judge_play(view)
         held = current.holding(view)
         if held is not None and not self.restoring:
             self._track.holding = position_view(held.board).workers & ~view.workers

@@ -22,7 +22,6 @@ from dataclasses import dataclass
 from santorini_hw.referee.board_view import BoardView, position_view
 from santorini_hw.referee.events import RefereeEvent
 from santorini_hw.referee.recording import RecordKeeper, _common_start
-from santorini_hw.referee.turn_index import TurnIndex
 from santorini_hw.referee.undo_wait import UndoRequest, on_the_way_back
 from santorini_hw.rules.actions import Action, actions_text
 from santorini_hw.rules.cells import cell_name, cells_of
@@ -86,7 +85,7 @@ class Rereader(RecordKeeper):
             self._reread = None
             return None
         start = finish(window.shorter)
-        index = TurnIndex(start_turn(start), self.settings.polarity)
+        index = self._index("reread", start_turn(start))
         view = position_view(turn.board, self.settings.polarity)
         complete = [s for s in index.matches(view) if can_end(s) and not s.won]
         state = self._pick(start, complete)
@@ -120,7 +119,7 @@ class Rereader(RecordKeeper):
         if found is None:
             return None
         following = finish(found[1])
-        index = TurnIndex(start_turn(following), self.settings.polarity)
+        index = self._index("reread_next", start_turn(following))
         held = index.holding(view)
         begun = index.matches(view) or (held is not None and held.actions)
         if not (touched(following, view) or begun):

@@ -26,6 +26,17 @@ def start(god: str, polarity: bool, b_workers: tuple[str, str] = ("c5", "e1")) -
     return Table(game, RefereeSettings(polarity=polarity))
 
 
+def demeter_then_block_and_move(polarity: bool) -> Table:
+    """Demeter moves and builds once (no done); then a block on b3, which fits her second
+    build, and B's worker from c5 to c4, beside it."""
+    table = start("Demeter", polarity)
+    table.move("a1", "a2")
+    table.build("a3")
+    table.build("b3")
+    table.move("c5", "c4")
+    return table
+
+
 def quiet(table: Table) -> None:
     """Long past every grace period: no error stands, none was ever raised."""
     table.settle(5.0)
@@ -37,11 +48,7 @@ def quiet(table: Table) -> None:
 def test_demeter_block_put_down_by_the_next_player_before_moving_is_theirs(
     polarity: bool,
 ) -> None:
-    table = start("Demeter", polarity)
-    table.move("a1", "a2")
-    table.build("a3")
-    table.build("b3")  # B's block, put down first; it also fits Demeter's second build
-    table.move("c5", "c4")
+    table = demeter_then_block_and_move(polarity)  # b3 was B's, put down first
     assert table.record[-1] == "a1-a2 a3 b3"  # B might still build: the first reading stands
     table.lift("a2")  # A starts: B's turn is over, and only the other reading completes it
     assert table.record[-2:] == ["a1-a2 a3", "c5-c4 b3"]
@@ -59,11 +66,7 @@ def test_demeter_block_put_down_by_the_next_player_before_moving_is_theirs(
 def test_a_real_second_build_stands_when_the_next_player_moves_beside_it_and_builds(
     polarity: bool,
 ) -> None:
-    table = start("Demeter", polarity)
-    table.move("a1", "a2")
-    table.build("a3")
-    table.build("b3")
-    table.move("c5", "c4")
+    table = demeter_then_block_and_move(polarity)
     table.build("d4")
     assert table.record[-2:] == ["a1-a2 a3 b3", "c5-c4 d4"]
     table.move("a2", "a1")
@@ -87,11 +90,7 @@ def test_a_real_second_build_stands_when_the_next_player_moves_away_from_it(
 
 @POLARITY
 def test_done_after_the_early_block_and_the_move_re_reads(polarity: bool) -> None:
-    table = start("Demeter", polarity)
-    table.move("a1", "a2")
-    table.build("a3")
-    table.build("b3")
-    table.move("c5", "c4")
+    table = demeter_then_block_and_move(polarity)
     table.press("done")
     assert table.record[-2:] == ["a1-a2 a3", "c5-c4 b3"]
     assert table.referee.game.player == "A"
@@ -100,11 +99,7 @@ def test_done_after_the_early_block_and_the_move_re_reads(polarity: bool) -> Non
 
 @POLARITY
 def test_undo_after_the_early_block_and_the_move_takes_back_both(polarity: bool) -> None:
-    table = start("Demeter", polarity)
-    table.move("a1", "a2")
-    table.build("a3")
-    table.build("b3")
-    table.move("c5", "c4")
+    table = demeter_then_block_and_move(polarity)
     table.press("undo")
     table.lift("c4")
     table.lift("b3")  # B takes back their whole turn, their block with it
@@ -117,11 +112,7 @@ def test_undo_after_the_early_block_and_the_move_takes_back_both(polarity: bool)
 
 @POLARITY
 def test_undo_after_a_real_second_build_and_a_move_keeps_the_build(polarity: bool) -> None:
-    table = start("Demeter", polarity)
-    table.move("a1", "a2")
-    table.build("a3")
-    table.build("b3")
-    table.move("c5", "c4")
+    table = demeter_then_block_and_move(polarity)
     table.press("undo")
     table.move("c4", "c5")
     assert table.record[-1] == "a1-a2 a3 b3" and table.referee.game.player == "B"

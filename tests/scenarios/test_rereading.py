@@ -10,6 +10,9 @@ from tests.scenarios.test_scenarios import placed, run_result, steps, turns
 
 SENSORS = pytest.mark.parametrize("sensors", ["presence", "polarity"])
 START = placed(("a1", "e5"), ("c5", "e1"))
+A_MOVES_BUILDS_ONCE = (("lift", "a1"), ("place", "a2", "worker", "A"), ("place", "a3", "block"))
+B_BLOCK_THEN_MOVE = (("place", "b3", "block"), ("lift", "c5"), ("place", "c4", "worker", "B"))
+"""B's block on b3, then B's worker from c5 to c4, beside it."""
 A_MOVES_BACK = (("lift", "a2"), ("place", "a1", "worker", "A"), ("place", "b1", "block"))
 
 
@@ -28,12 +31,8 @@ def test_demeters_second_build_was_the_next_players_block_put_down_early(sensors
     recorded, rereads, errors = played(
         "Demeter",
         sensors,
-        ("lift", "a1"),
-        ("place", "a2", "worker", "A"),
-        ("place", "a3", "block"),
-        ("place", "b3", "block"),  # B's block, before B's move
-        ("lift", "c5"),
-        ("place", "c4", "worker", "B"),
+        *A_MOVES_BUILDS_ONCE,
+        *B_BLOCK_THEN_MOVE,
         *A_MOVES_BACK,
         ("press", "done"),
     )
@@ -47,12 +46,8 @@ def test_demeters_real_second_build_stands_when_the_next_player_builds(sensors: 
     recorded, rereads, errors = played(
         "Demeter",
         sensors,
-        ("lift", "a1"),
-        ("place", "a2", "worker", "A"),
-        ("place", "a3", "block"),
-        ("place", "b3", "block"),  # Demeter's second build
-        ("lift", "c5"),
-        ("place", "c4", "worker", "B"),  # beside b3: it could have been B's
+        *A_MOVES_BUILDS_ONCE,
+        *B_BLOCK_THEN_MOVE,  # b3 is Demeter's second build; c4 is beside it
         ("place", "d4", "block"),  # but B builds: b3 was Demeter's
         *A_MOVES_BACK,
         ("press", "done"),
@@ -66,12 +61,8 @@ def test_done_pressed_after_the_early_block_and_the_move_ends_that_turn(sensors:
     recorded, rereads, errors = played(
         "Demeter",
         sensors,
-        ("lift", "a1"),
-        ("place", "a2", "worker", "A"),
-        ("place", "a3", "block"),
-        ("place", "b3", "block"),
-        ("lift", "c5"),
-        ("place", "c4", "worker", "B"),
+        *A_MOVES_BUILDS_ONCE,
+        *B_BLOCK_THEN_MOVE,
         ("press", "done"),
     )
     assert recorded == ["A: a1-a2 a3", "B: c5-c4 b3"]
@@ -83,9 +74,7 @@ def test_hephaestus_second_block_was_the_next_players_early_build(sensors: str) 
     recorded, rereads, errors = played(
         "Hephaestus",
         sensors,
-        ("lift", "a1"),
-        ("place", "a2", "worker", "A"),
-        ("place", "a3", "block"),
+        *A_MOVES_BUILDS_ONCE,
         ("place", "a3", "block"),  # B's block on a3, before B's move
         ("lift", "c5"),
         ("place", "b4", "worker", "B"),
@@ -127,12 +116,8 @@ def test_artemis_has_no_extra_after_her_build_so_the_early_block_is_simply_the_n
     recorded, rereads, errors = played(
         "Artemis",
         sensors,
-        ("lift", "a1"),
-        ("place", "a2", "worker", "A"),
-        ("place", "a3", "block"),  # her turn ends here by itself
-        ("place", "b3", "block"),
-        ("lift", "c5"),
-        ("place", "c4", "worker", "B"),
+        *A_MOVES_BUILDS_ONCE,  # her turn ends at the build by itself
+        *B_BLOCK_THEN_MOVE,
         *A_MOVES_BACK,
     )
     assert recorded == ["A: a1-a2 a3", "B: c5-c4 b3", "A: a2-a1 b1"]
