@@ -179,3 +179,18 @@ def test_a_re_read_turn_is_journalled_as_amended(tmp_path: Path) -> None:
 
 
 PLACEMENT = (("a1", "A"), ("e5", "A"), ("c5", "B"), ("e1", "B"))
+
+
+@POLARITY
+def test_a_block_no_extra_explains_put_down_before_the_next_players_lift_is_theirs(
+    polarity: bool,
+) -> None:
+    table = start("Demeter", polarity)
+    table.move("a1", "a2")
+    table.build("a3")
+    table.build("d4")  # not beside a2: no second build of Demeter's
+    table.lift("c5")  # B's touch ends Demeter's turn; d4 is B's, put down first
+    assert table.record == ["a1-a2 a3"]
+    table.place("c4", player="B")
+    assert table.record == ["a1-a2 a3", "c5-c4 d4"]
+    quiet(table)
