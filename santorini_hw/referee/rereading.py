@@ -77,9 +77,12 @@ class Rereader(RecordKeeper):
 
     def _reading(self) -> tuple[Rereading, TurnState] | None:
         """The open window and the current turn as the other reading has it (complete,
-        the piece its build), while the current turn cannot end as it stands."""
+        the piece its build), while the current turn has begun and cannot end as it
+        stands."""
         window, game, turn = self._reread, self.game, self.game.turn
-        if window is None or turn is None or self.restoring or can_end(turn):
+        if window is None or turn is None or not turn.actions or can_end(turn):
+            return None
+        if self.restoring:
             return None
         if not game.record or game.record[-1] is not window.line:
             self._reread = None
