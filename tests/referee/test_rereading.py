@@ -194,3 +194,22 @@ def test_a_block_no_extra_explains_put_down_before_the_next_players_lift_is_thei
     table.place("c4", player="B")
     assert table.record == ["a1-a2 a3", "c5-c4 d4"]
     quiet(table)
+
+
+def test_an_apollo_swap_in_the_hand_after_a_real_second_build_is_no_re_reading() -> None:
+    """Both workers up for a swap look like the start of a swap that built b3: nothing of
+    the next turn is on the board yet, so nothing is re-read."""
+    workers = {"A": ["a1", "e5"], "B": ["b1", "e1"]}
+    game = Game.from_position(position(workers, gods={"A": "Demeter", "B": "Apollo"}))
+    table = Table(game)
+    table.move("a1", "a2")
+    table.build("a3")
+    table.build("b3")  # Demeter's second build: her turn ends by itself
+    table.lift("b1")
+    table.lift("a2")  # B's hand takes A's worker for the swap
+    assert table.record == ["a1-a2 a3 b3"] and "turn_reread" not in table.kinds()
+    table.place("a2", player="B")
+    table.place("b1", player="A")
+    table.build("a1")
+    assert table.record == ["a1-a2 a3 b3", "b1-a2 a1"]
+    quiet(table)
