@@ -11,7 +11,9 @@ are then recorded as played: the first amended (without the piece), the second c
 The same holds for every optional extra that ends a turn by itself: Hephaestus' second
 block and Prometheus' build before the move (a move and its build read as a build, a
 move and a second build). While the next player might still build, the first reading
-stands, so a real second build is never taken away.
+stands, so a real second build is never taken away. Done pressed on a turn that cannot
+end as read also takes another reading of the same turn that ends it (Prometheus' block
+put down first, then a move not up: the build after the move, not before).
 """
 
 from __future__ import annotations
@@ -95,7 +97,18 @@ class Rereader(RecordKeeper):
         return None if state is None else (window, state)
 
     def _reread_when_over(self) -> list[RefereeEvent]:
-        """Done (or undo) pressed on a turn that cannot end as read: the other reading."""
+        """Done pressed on a turn that cannot end as read: another reading of the board
+        that ends this turn (a block put down first, then a move: Prometheus' build
+        before the move read as the build after it), else the other reading of the turn
+        before's extra."""
+        game, turn = self.game, self.game.turn
+        if turn is None or not turn.actions or can_end(turn) or self.restoring:
+            return []
+        current = self._index("current", start_turn(game.position))
+        view = position_view(turn.board, self.settings.polarity)
+        whole = self._pick(game.position, [s for s in current.matches(view) if can_end(s)])
+        if whole is not None:
+            return self._accept(turn, whole, could_go_on=True) + self._end_turn()
         found = self._reading()
         return [] if found is None else self._take_reading(*found) + self._end_turn()
 

@@ -213,3 +213,14 @@ def test_an_apollo_swap_in_the_hand_after_a_real_second_build_is_no_re_reading()
     table.build("a1")
     assert table.record == ["a1-a2 a3 b3", "b1-a2 a1"]
     quiet(table)
+
+
+@POLARITY
+def test_done_after_a_block_then_a_move_ends_the_turn_as_move_and_build(polarity: bool) -> None:
+    table = start("Prometheus", polarity)
+    table.build("b2")
+    table.move("a1", "a2")
+    assert table.record == []  # read as b2 built before the move: a build still owed
+    table.press("done")  # the only reading that ends the turn: the block was the build
+    assert table.record == ["a1-a2 b2"] and table.referee.game.player == "B"
+    quiet(table)
