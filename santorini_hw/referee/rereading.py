@@ -82,18 +82,16 @@ class Rereader(RecordKeeper):
         the piece its build), while the current turn has begun and cannot end as it
         stands."""
         window, game, turn = self._reread, self.game, self.game.turn
-        if window is None or turn is None or not turn.actions or can_end(turn):
+        if window is None or not _stuck(turn) or self.restoring:
             return None
-        if self.restoring:
-            return None
+        assert turn is not None
         if not game.record or game.record[-1] is not window.line:
             self._reread = None
             return None
         start = finish(window.shorter)
         index = self._index("reread", start_turn(start))
         view = position_view(turn.board, self.settings.polarity)
-        complete = [s for s in index.matches(view) if can_end(s) and not s.won]
-        state = self._pick(start, complete)
+        state = self._pick(start, [s for s in index.matches(view) if _whole(s)])
         return None if state is None else (window, state)
 
     def _reread_when_over(self) -> list[RefereeEvent]:
@@ -102,11 +100,12 @@ class Rereader(RecordKeeper):
         before the move read as the build after it), else the other reading of the turn
         before's extra."""
         game, turn = self.game, self.game.turn
-        if turn is None or not turn.actions or can_end(turn) or self.restoring:
+        if not _stuck(turn) or self.restoring:
             return []
+        assert turn is not None
         current = self._index("current", start_turn(game.position))
         view = position_view(turn.board, self.settings.polarity)
-        whole = self._pick(game.position, [s for s in current.matches(view) if can_end(s)])
+        whole = self._pick(game.position, [s for s in current.matches(view) if _whole(s)])
         if whole is not None:
             return self._accept(turn, whole, could_go_on=True) + self._end_turn()
         found = self._reading()
@@ -150,8 +149,7 @@ class Rereader(RecordKeeper):
         assert turn is not None
         player = game.player
         events = self._retractions(player, turn.actions)
-        if turn.actions:
-            game.undo()
+        game.undo()
         game.undo()  # the turn that took the piece, played again without it
         shorter = window.shorter.actions
         events += self._replayed(window.player, window.line.actions, shorter)
@@ -173,3 +171,13 @@ class Rereader(RecordKeeper):
         for action in actions:
             self.game.apply(action)
         return events + [self._event("action", player, a.text()) for a in actions[common:]]
+
+
+def _stuck(turn: TurnState | None) -> bool:
+    """A turn begun that cannot end as it stands."""
+    return turn is not None and bool(turn.actions) and not can_end(turn)
+
+
+def _whole(state: TurnState) -> bool:
+    """A reading that ends a turn without winning it (a win is taken when it is seen)."""
+    return can_end(state) and not state.won
