@@ -122,3 +122,22 @@ def test_artemis_has_no_extra_after_her_build_so_the_early_block_is_simply_the_n
     )
     assert recorded == ["A: a1-a2 a3", "B: c5-c4 b3", "A: a2-a1 b1"]
     assert rereads == [] and errors == []
+
+
+@SENSORS
+def test_undo_after_the_early_block_and_the_move_takes_back_that_whole_turn(sensors: str) -> None:
+    recorded, rereads, errors = played(
+        "Demeter",
+        sensors,
+        *A_MOVES_BUILDS_ONCE,
+        *B_BLOCK_THEN_MOVE,
+        ("press", "undo"),
+        ("lift", "c4"),
+        ("lift", "b3"),  # B's block goes back with B's move
+        ("place", "c5", "worker", "B"),
+        ("lift", "c5"),
+        ("place", "b4", "worker", "B"),
+        ("place", "a4", "block"),
+    )
+    assert recorded == ["A: a1-a2 a3", "B: c5-b4 a4"]
+    assert len(rereads) == 1 and errors == []
