@@ -7,10 +7,12 @@ Every god pairing (and no gods), both sensor kinds, noise on (1 % switch flicker
 contact bounce, ADC noise), illegal physical actions injected, and the player model's
 messy habits at their default rates (`Habits`: build and placement corrections, slow
 undo restores, mistaken undo presses, Hermes carried straight, a stray block before a
-winning climb, the next player starting during an optional extra). Prints JSON: games, turns,
-turns recorded exactly as played, wrong turns, missed turns, injected illegal actions
-detected out of injected, how often each habit was played, and the time from the last
-physical event of a turn to the turn's acceptance on the simulated clock (median, p99).
+winning climb, the next player starting during an optional extra, and then putting their
+block down before moving). Prints JSON: games, turns, turns recorded exactly as played,
+wrong turns, missed turns, injected illegal actions detected out of injected, how often
+each habit was played, how many turns the referee re-read (an optional extra that was
+the next player's early block), and the time from the last physical event of a turn to
+the turn's acceptance on the simulated clock (median, p99).
 Progress and each failed game go to stderr as they happen.
 """
 
@@ -45,18 +47,20 @@ def play_one(index: int, seed: int, illegal_rate: float) -> dict[str, Any]:
     generated = generate_game(
         rng, gods=gods, sensors=sensors, noise=noise, illegal_rate=illegal_rate
     )
-    verdict = judge(generated, asyncio.run(run_scenario(generated.scenario)))
+    result = asyncio.run(run_scenario(generated.scenario))
+    verdict = judge(generated, result)
     return {
         "index": index,
         "gods": [g.value if g else None for g in gods],
         "sensors": sensors,
         "failed": verdict.failed,
         "habits": generated.habits,
+        "rereads": sum(1 for event in result.events if event.kind == "turn_reread"),
     } | asdict(verdict)
 
 
 def without_latencies(game: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in game.items() if k not in ("latencies", "habits")}
+    return {k: v for k, v in game.items() if k not in ("latencies", "habits", "rereads")}
 
 
 def main() -> None:
@@ -109,6 +113,7 @@ def main() -> None:
         "errors_without_illegal_action": sum(g["spurious_errors"] for g in games),
         "winners_match": sum(1 for g in games if g["winner_ok"]),
         "habits_played": dict(sorted(habits.items())),
+        "turns_reread": sum(g["rereads"] for g in games),
         "acceptance_latency_s": {
             "median": round(statistics.median(latencies), 3) if latencies else None,
             "p99": round(latencies[int(0.99 * (len(latencies) - 1))], 3) if latencies else None,

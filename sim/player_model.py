@@ -42,6 +42,9 @@ class HandStyle:
     """Set a worker down on a wrong cell during setup, then move it."""
     stray_block_before_win: float = 0.3
     """Put a block down out of habit with the winning worker in the hand."""
+    block_before_moving: float = 0.5
+    """After a turn left open (an optional extra neither used nor declined with done),
+    put the block down first, then move."""
     pause: tuple[float, float] = (0.25, 0.9)
     think: tuple[float, float] = (0.5, 2.0)
     undo_hold: tuple[float, float] = (2.0, 4.0)
@@ -106,15 +109,21 @@ class PhysicalPlayer:
         actions: tuple[Action, ...],
         press_done: bool,
         wrong_build: Action | None = None,
+        *,
+        block_first: bool = False,
     ) -> None:
         """The physical events of one legal turn from `before`, then a press of done if
         `press_done` (the turn could have gone on). With `wrong_build`, the last build
-        goes there first and is then moved where `actions` put it."""
+        goes there first and is then moved where `actions` put it. With `block_first`
+        (a move and then a build), the block goes down before the worker is lifted."""
         rng, style = self.rng, self.style
         self.think()
         steps = _steps_with_boards(before, actions)
         if wrong_build is not None:
             steps[-1] = (wrong_build, steps[-1][1])
+        if block_first:
+            self.habits["block_before_moving"] += 1
+            self._build(steps.pop(1)[0])
         moves = [step for step in steps if step[0].is_move]
         if moves and rng.random() < style.second_thoughts:
             cell = moves[0][0].src

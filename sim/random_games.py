@@ -76,6 +76,7 @@ def generate_game(
             game.place(cell)
     generated = GeneratedGame(Scenario(players, gods, sensors, noise or NoiseSettings()))
     owed_done = False  # the last turn waits for the next player's first touch
+    left_open = False  # the last turn left an optional extra to that touch
     while game.phase is Phase.PLAY and len(generated.played) < max_turns:
         position = game.position
         turn = random_turn(position, rng)
@@ -99,19 +100,23 @@ def generate_game(
         if owed_done and not first_touch:
             owed_done = _pay(hand, owed_done)
         before = len(hand.events)
-        waits = _play(hand, rng, habits, position, turn)
-        if owed_done:  # this turn's first lift ended the one before it
+        # (after a turn left open, not after one played block first: that is no extra)
+        block_first = owed_done and left_open and _builds_second(position, turn)
+        block_first = block_first and rng.random() < habits.hands.block_before_moving
+        left_open = _play(hand, rng, habits, position, turn, block_first=block_first)
+        if owed_done:  # this turn's first touch ended the one before it
             generated.turn_ends[-1] = hand.events[before].t
-        owed_done = waits
+        owed_done = left_open or block_first
         game.play_turn(turn.actions)
         generated.played.append(turn)
         generated.turn_ends.append(hand.t)
         # (an undo press while a mistaken one is still pending would cancel that one)
         undo = not mistaken and rng.random() < habits.undo
-        if game.phase is Phase.PLAY and not owed_done and undo:
+        if game.phase is Phase.PLAY and not left_open and undo:
             hand.press("undo")  # taken back at once, slowly, then played again
-            hand.put_back(game.board, position)
+            hand.put_back(game.board, position)  # a block put down first goes too
             game.undo()
+            owed_done = False
             generated.played.pop()
             generated.turn_ends.pop()
     _pay(hand, owed_done)
@@ -124,18 +129,41 @@ def generate_game(
 
 
 def _play(
-    hand: PhysicalPlayer, rng: random.Random, habits: Habits, position: Position, turn: Turn
+    hand: PhysicalPlayer,
+    rng: random.Random,
+    habits: Habits,
+    position: Position,
+    turn: Turn,
+    *,
+    block_first: bool,
 ) -> bool:
-    """Play `turn` by hand; whether it now waits for the next player's first touch."""
+    """Play `turn` by hand; whether it leaves an optional extra to the next player's first
+    touch. A turn played `block_first` waits for that touch (or done) too: its block may
+    read as the turn before's extra until this turn is shown to be over."""
     needs_done = _needs_done(position, turn)
     skip_done = needs_done and rng.random() < habits.next_player_starts
     if skip_done:
         hand.habits["next_player_starts"] += 1
     wrong = None
-    if not needs_done and rng.random() < habits.hands.build_correction:
+    if not needs_done and not block_first and rng.random() < habits.hands.build_correction:
         wrong = _wrong_build(position, turn)
-    hand.play_turn(position, turn.actions, needs_done and not skip_done, wrong)
+    hand.play_turn(
+        position, turn.actions, needs_done and not skip_done, wrong, block_first=block_first
+    )
     return skip_done
+
+
+def _builds_second(position: Position, turn: Turn) -> bool:
+    """A turn of one move and one build, where no worker stands yet, that does not win:
+    its block can go down before the move. Left out, as no sensor tells the readings
+    apart: a turn that builds again after its move (with the block down early, both
+    readings are whole turns), and Hermes (his block alone is a whole turn)."""
+    actions = turn.actions
+    if turn.winner is not None or len(actions) != 2 or not actions[0].is_move:
+        return False
+    if position.god is God.HERMES:
+        return False
+    return not actions[1].is_move and not position.occupied >> actions[1].dst & 1
 
 
 def _pay(hand: PhysicalPlayer, owed_done: bool) -> bool:

@@ -19,7 +19,8 @@ from santorini_hw.referee.board_view import (
 )
 from santorini_hw.referee.core import BoardError, RefereeSettings
 from santorini_hw.referee.events import RefereeEvent
-from santorini_hw.referee.recording import RecordKeeper, stray_pieces
+from santorini_hw.referee.recording import stray_pieces
+from santorini_hw.referee.rereading import Rereader
 from santorini_hw.referee.resync import ResyncError, adopted_position
 from santorini_hw.referee.turn_index import TurnIndex
 from santorini_hw.referee.undo_wait import UndoRequest, on_the_way_back
@@ -32,7 +33,7 @@ from santorini_hw.sensing.observation import Observation
 __all__ = ["BoardError", "Referee", "RefereeSettings"]
 
 
-class Referee(RecordKeeper):
+class Referee(Rereader):
     """Settled observations, presses and resync requests in; events out."""
 
     # -- inputs ------------------------------------------------------------------------
@@ -67,7 +68,7 @@ class Referee(RecordKeeper):
             events = self._cancel_undo() if self._undo is not None else []
             if game.turn is not None and game.turn.actions and game.can_end_turn():
                 return events + self._end_turn()
-            return events
+            return events + self._reread_when_over()
         if button == "undo":
             if self._undo is not None:
                 return self._cancel_undo()
@@ -122,6 +123,9 @@ class Referee(RecordKeeper):
         since the press is over)."""
         undo = self._undo
         assert undo is not None
+        reread = self._reread_undo(undo, view)
+        if reread:
+            return reread + self._judge_undo(view)
         target = undo.target
         if view == position_view(target, self.settings.polarity):
             while self.game.undo_target() is not None and self.game.position != target:
@@ -207,6 +211,9 @@ class Referee(RecordKeeper):
                         self.game.turn, match, self._could_go_on(following, view)
                     )
                 return events
+        reread = self._reread_for(view, self._next_player_touched)
+        if reread is not None:
+            return reread + self._handed_over() + self._judge_play(view)
         held = current.holding(view)
         if held is not None and not self.restoring:
             self._track.holding = position_view(held.board).workers & ~view.workers
@@ -227,13 +234,16 @@ class Referee(RecordKeeper):
         self, turn: TurnState, current: TurnIndex, view: BoardView
     ) -> TurnState | None:
         """The next player lifted one of their workers: the turn as the board showed it
-        just before, read as complete (an optional extra left out), ends now."""
+        just before, read as complete (an optional extra left out), ends now. Pieces no
+        reading of this turn explains went down before the lift: the next player's."""
         following = finish(turn)
         if not self._next_player_touched(following, view):
             return None
         before = position_view(turn.board, self.settings.polarity)
         before = before._replace(buildings=view.buildings)
         complete = [state for state in current.matches(before) if can_end(state)]
+        if not complete and can_end(turn):
+            return turn
         return self._pick(self.game.position, complete)
 
     def _next_player_touched(self, following: Position, view: BoardView) -> bool:

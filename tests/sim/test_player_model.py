@@ -213,3 +213,13 @@ def test_hermes_workers_are_carried_to_where_they_end() -> None:
         ("place", "d5"),
         ("place", "b4"),
     ]
+
+
+def test_a_block_put_down_before_moving_goes_down_before_the_worker_is_lifted() -> None:
+    game = opened()
+    actions = parse_actions("a1-a2 a3")
+    hand = PhysicalPlayer(random.Random(1), TIDY)
+    hand.play_turn(game.position, actions, press_done=False, block_first=True)
+    ops = [(e.op, cell_name(e.cell), e.piece) for e in hand.events]
+    assert ops == [("place", "a3", "block"), ("lift", "a1", ""), ("place", "a2", "worker")]
+    assert hand.habits["block_before_moving"] == 1

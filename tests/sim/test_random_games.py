@@ -137,6 +137,7 @@ def test_random_games_play_every_habit_the_referee_must_forgive() -> None:
     assert set(played) == {
         "artemis_carried_straight",
         "block_before_landing",
+        "block_before_moving",
         "build_correction",
         "hermes_carried_straight",
         "mistaken_undo_then_done",
