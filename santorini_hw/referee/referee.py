@@ -19,7 +19,8 @@ from santorini_hw.referee.board_view import (
 )
 from santorini_hw.referee.core import BoardError, RefereeSettings
 from santorini_hw.referee.events import RefereeEvent
-from santorini_hw.referee.recording import RecordKeeper, stray_pieces
+from santorini_hw.referee.expecting import ExpectingReferee
+from santorini_hw.referee.recording import stray_pieces
 from santorini_hw.referee.resync import ResyncError, adopted_position
 from santorini_hw.referee.turn_index import TurnIndex
 from santorini_hw.referee.undo_wait import UndoRequest, on_the_way_back
@@ -32,7 +33,7 @@ from santorini_hw.sensing.observation import Observation
 __all__ = ["BoardError", "Referee", "RefereeSettings"]
 
 
-class Referee(RecordKeeper):
+class Referee(ExpectingReferee):
     """Settled observations, presses and resync requests in; events out."""
 
     # -- inputs ------------------------------------------------------------------------
@@ -65,13 +66,15 @@ class Referee(RecordKeeper):
         game = self.game
         if button == "done":
             events = self._cancel_undo() if self._undo is not None else []
+            if game.player in self.remote:  # a remote seat's turn ends as it stands whole
+                return events
             if game.turn is not None and game.turn.actions and game.can_end_turn():
                 return events + self._end_turn()
             return events
         if button == "undo":
             if self._undo is not None:
                 return self._cancel_undo()
-            target = game.undo_target()
+            target = self._takeback_target()
             if target is None:
                 return []
             self._undo = UndoRequest(target, now)
@@ -96,7 +99,7 @@ class Referee(RecordKeeper):
         view = observed_view(observation, self.settings.polarity)
         position = adopted_position(game.position, view)
         game.adopt(position)
-        self._undo = self._amend = None
+        self._undo = self._amend = self.expected = None
         self.restoring = False
         self._new_turn()
         self._track.last_view = view
@@ -110,6 +113,8 @@ class Referee(RecordKeeper):
     def _judge(self, view: BoardView) -> list[RefereeEvent]:
         if self._undo is not None:
             return self._judge_undo(view)
+        if self.game.player in self.remote and self.game.phase is not Phase.OVER:
+            return self._judge_remote(view)
         if self.game.phase is Phase.PLACEMENT:
             return self._judge_placement(view)
         if self.game.phase is Phase.PLAY:

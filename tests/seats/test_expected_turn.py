@@ -1,0 +1,171 @@
+"""The referee expects a remote seat's turn: only that turn, step by step, with the usual
+forgiveness; anything else is an error to put back and never that seat's turn."""
+
+from __future__ import annotations
+
+from santorini_hw.lights.referee_scene import scene_for
+from santorini_hw.lights.scenes import lit_cells
+from santorini_hw.referee.expected import ExpectedTurn
+from santorini_hw.rules.actions import parse_actions
+from santorini_hw.rules.game import Game, Phase
+from tests.referee.table import Table
+from tests.rules.helpers import position
+
+
+def engine_table(workers: dict[str, list[str]], **kwargs: object) -> Table:
+    """A table where B is the engine and A has just moved (B to move)."""
+    game = Game.from_position(position(workers, to_move="B", **kwargs))  # type: ignore[arg-type]
+    table = Table(game)
+    table.referee.remote = frozenset({"B"})
+    return table
+
+
+def expect(table: Table, actions: str) -> None:
+    game = table.referee.game
+    turn = ExpectedTurn(game.player, game.position, parse_actions(actions))
+    table.events += table.referee.expect(turn)
+
+
+def lit(table: Table) -> dict[str, str]:
+    return lit_cells(scene_for(table.referee))
+
+
+def test_the_engine_turn_is_shown_one_step_at_a_time_and_recorded_once_it_stands() -> None:
+    table = engine_table({"A": ["a1", "e5"], "B": ["c3", "e1"]})
+    expect(table, "c3-c4 d4")
+    assert lit(table) == {"c3": "carry_worker"}
+    table.lift("c3")
+    assert lit(table) == {"c4": "carry_move"}
+    table.place("c4", "worker", "B")
+    assert lit(table) == {"d4": "carry_build"}
+    table.build("d4")
+    assert table.texts("turn_complete") == ["c3-c4 d4"]
+    assert table.referee.game.player == "A" and table.referee.awaiting is None
+
+
+def test_a_different_turn_for_the_engine_is_an_error_and_never_recorded() -> None:
+    table = engine_table({"A": ["a1", "e5"], "B": ["c3", "e1"]})
+    expect(table, "c3-c4 d4")
+    table.move("c3", "b3")  # legal, but not the engine's turn
+    table.settle(1.6)
+    error = table.referee.error
+    assert error is not None and table.texts("action") == []
+    assert lit(table) == {"b3": "error"}  # one fix at a time
+    table.move("b3", "c3")
+    assert table.referee.error is None
+    table.move("c3", "c4")
+    table.build("d4")
+    assert table.record == ["c3-c4 d4"]
+
+
+def test_a_block_down_before_the_worker_lands_is_forgiven() -> None:
+    table = engine_table({"A": ["a1", "e5"], "B": ["c3", "e1"]})
+    expect(table, "c3-c4 d4")
+    table.lift("c3")
+    table.build("d4")
+    table.settle(3.0)
+    assert table.referee.error is None
+    table.place("c4", "worker", "B")
+    assert table.texts("turn_complete") == ["c3-c4 d4"]
+
+
+def test_before_the_engine_has_chosen_the_board_must_stand_still() -> None:
+    table = engine_table({"A": ["a1", "e5"], "B": ["c3", "e1"]})
+    assert table.referee.waiting_for_remote and lit(table) == {"c3": "idle"}
+    table.move("c3", "c4")
+    table.build("d4")
+    table.settle(1.6)
+    assert table.referee.error is not None and table.record == []
+
+
+def test_an_optional_step_left_out_ends_the_turn_without_done() -> None:
+    table = engine_table({"A": ["a1", "e5"], "B": ["c3", "e1"]}, gods={"B": "Demeter"})
+    expect(table, "c3-c4 d4")
+    table.move("c3", "c4")
+    table.build("d4")
+    assert table.texts("turn_complete") == ["c3-c4 d4"]
+
+
+def test_done_does_not_cut_the_engine_turn_short() -> None:
+    table = engine_table({"A": ["a1", "e5"], "B": ["c3", "e1"]}, gods={"B": "Demeter"})
+    expect(table, "c3-c4 d4 b4")
+    table.move("c3", "c4")
+    table.build("d4")
+    table.press("done")
+    assert table.texts("turn_complete") == [] and lit(table) == {"b4": "carry_build"}
+    table.build("b4")
+    assert table.texts("turn_complete") == ["c3-c4 d4 b4"]
+
+
+def test_apollo_swap_shows_where_the_forced_worker_goes() -> None:
+    table = engine_table({"A": ["c4", "e5"], "B": ["c3", "e1"]}, gods={"B": "Apollo"})
+    expect(table, "c3-c4 d4")
+    table.lift("c3")
+    assert lit(table) == {"c3": "carry_move", "c4": "carry_move"}
+    table.lift("c4")
+    table.place("c3", "worker", "A")
+    table.place("c4", "worker", "B")
+    table.build("d4")
+    assert table.record == ["c3-c4 d4"]
+
+
+def test_a_premove_records_the_engine_turn_then_the_persons() -> None:
+    table = engine_table({"A": ["a1", "e5"], "B": ["c3", "e1"]})
+    expect(table, "c3-c4 d4")
+    board = table.board  # all at once, with no settled board in between
+    board.lift("c3")
+    board.place("c4", "worker", player="B")
+    board.place("d4", "block")
+    board.lift("a1")
+    board.place("a2", "worker", player="A")
+    board.place("a3", "block")
+    table.settle()
+    assert table.record == ["c3-c4 d4", "a1-a2 a3"]
+
+
+def test_the_engine_placement_is_carried_out_cell_by_cell() -> None:
+    game = Game.new(("A", "B"))
+    table = Table(game)
+    table.referee.remote = frozenset({"B"})
+    table.place("a1", player="A")
+    table.place("e5", player="A")
+    assert table.referee.waiting_for_remote
+    start = table.referee.game.position
+    table.events += table.referee.expect(ExpectedTurn("B", start, cells=(12, 13)))
+    assert lit(table) == {"c3": "carry_place"}
+    table.place("c3", player="B")
+    assert lit(table) == {"d3": "carry_place"}
+    table.place("d3", player="B")
+    assert table.referee.game.phase is Phase.PLAY and table.record == ["a1 e5", "c3 d3"]
+
+
+def test_undo_takes_back_the_engine_reply_and_the_persons_turn() -> None:
+    game = Game.from_position(position({"A": ["a1", "e5"], "B": ["c3", "e1"]}))
+    table = Table(game)
+    table.referee.remote = frozenset({"B"})
+    table.move("a1", "a2")
+    table.build("a3")
+    expect(table, "c3-c4 d4")
+    table.move("c3", "c4")
+    table.build("d4")
+    assert table.record == ["a1-a2 a3", "c3-c4 d4"]
+    table.press("undo")
+    table.lift("d4")
+    table.move("c4", "c3")
+    table.lift("a3")
+    table.move("a2", "a1")
+    assert table.record == [] and table.referee.game.player == "A"
+    assert table.referee.error is None
+
+
+def test_undo_while_the_engine_turn_is_shown_takes_back_the_persons_turn() -> None:
+    game = Game.from_position(position({"A": ["a1", "e5"], "B": ["c3", "e1"]}))
+    table = Table(game)
+    table.referee.remote = frozenset({"B"})
+    table.move("a1", "a2")
+    table.build("a3")
+    expect(table, "c3-c4 d4")
+    table.press("undo")
+    table.lift("a3")
+    table.move("a2", "a1")
+    assert table.record == [] and table.referee.awaiting is None
