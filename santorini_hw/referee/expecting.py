@@ -86,12 +86,10 @@ class ExpectingReferee(RecordKeeper):
         states = self._states
         polarity = self.settings.polarity
         start = self.game.position
-        shown = [
-            state
-            for state in states
-            if position_view(state.board, polarity) == view and self._pick(start, [state])
-        ]
-        if shown:  # the furthest: the hands touched every cell it changes
+        shown = [state for state in states if position_view(state.board, polarity) == view]
+        if len(shown) > 1:  # Apollo's swap looks like no move: believed where hands touched
+            shown = [state for state in shown if self._pick(start, [state])] or shown[:1]
+        if shown:
             match = shown[-1]
             if match.actions:
                 self._amend = None
