@@ -183,8 +183,8 @@ async def _play(
             lights.update(new)
         observation = await sim.advance(sim.scan_period)
         new = referee.observe(observation)
+        new += _engine(referee, scenario, result, clock.monotonic())  # before the clock's
         new += _tick(result.clock, referee, observation, clock.monotonic())
-        new += _engine(referee, scenario, result, clock.monotonic())
         result.events += new
         lights.update(new)
         _show(sim, lights.output, result)
