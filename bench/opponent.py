@@ -36,19 +36,16 @@ import httpx
 from live_daemon import start_daemon, stop_daemon
 from websockets.asyncio.client import connect
 
-from santorini_hw.referee.board_view import position_view
-from santorini_hw.referee.turn_index import TurnIndex
 from santorini_hw.rules.cells import CELL_COUNT, cell_name
 from santorini_hw.rules.game import Game, Phase
 from santorini_hw.rules.gods import God
-from santorini_hw.rules.position import Position
 from santorini_hw.rules.position_json import position_from_json
-from santorini_hw.rules.turn import apply_action, legal_actions, start_turn
-from santorini_hw.rules.turns import Turn, random_turn
+from santorini_hw.rules.turns import random_turn
 from santorini_hw.seats.engine_seat import engine_turn
 from santorini_hw.seats.model import Seat, Seats
 from sim.carry_out import SPACING, carry_out_events
 from sim.player_model import PhysicalPlayer
+from sim.random_games import needs_done
 from sim.runner import run_scenario
 from sim.scenario import NoiseSettings, PhysicalEvent, Scenario
 
@@ -76,7 +73,7 @@ def plan(seed: int, level: int) -> tuple[Scenario, list[tuple[str, str]], list[f
             turn = random_turn(position, rng)
             if turn is None:
                 break
-            hand.play_turn(position, turn.actions, _needs_done(position, turn))
+            hand.play_turn(position, turn.actions, needs_done(position, turn))
             game.play_turn(turn.actions)
             planned.append(("A", " ".join(a.text() for a in turn.actions)))
             continue
@@ -97,20 +94,6 @@ def plan(seed: int, level: int) -> tuple[Scenario, list[tuple[str, str]], list[f
     events = tuple(hand.events)
     scenario = Scenario(("A", "B"), gods, "presence", NoiseSettings(seed), events, seats=seats)
     return scenario, planned, times
-
-
-def _needs_done(position: Position, turn: Turn) -> bool:
-    """The person presses done when the rules allow more, or when the board also reads
-    as a turn still in progress (as the lights then ask)."""
-    state = start_turn(position)
-    for action in turn.actions:
-        state = apply_action(state, action)
-    if state.won:
-        return False
-    if legal_actions(state):
-        return True
-    readings = TurnIndex(start_turn(position)).matches(position_view(state.board))
-    return any(legal_actions(reading) for reading in readings)
 
 
 def judge(planned: list[tuple[str, str]], recorded: list[tuple[str, str]]) -> tuple[int, int, int]:

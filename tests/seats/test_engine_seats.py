@@ -36,6 +36,13 @@ def person_to_play() -> Table:
     return table
 
 
+def engine_seats() -> tuple[Table, list[ExpectedTurn], SlowEngine, EngineSeats]:
+    """A to move, B the engine (held back), its choices collected."""
+    chosen: list[ExpectedTurn] = []
+    engine = SlowEngine()
+    return person_to_play(), chosen, engine, EngineSeats(SEATS, 3, chosen.append, engine)
+
+
 async def _finished(engines: EngineSeats) -> None:
     for _ in range(500):
         await asyncio.sleep(0.01)
@@ -45,10 +52,7 @@ async def _finished(engines: EngineSeats) -> None:
 
 def test_the_engine_thinks_once_it_is_to_move_and_its_turn_is_handed_over() -> None:
     async def scenario() -> None:
-        table = person_to_play()
-        chosen: list[ExpectedTurn] = []
-        engine = SlowEngine()
-        engines = EngineSeats(SEATS, 3, chosen.append, engine)
+        table, chosen, engine, engines = engine_seats()
         assert engines.update(table.referee, 0.0) == []  # A to move: nothing to think
         table.move("a1", "a2")
         table.build("a3")
@@ -65,10 +69,7 @@ def test_the_engine_thinks_once_it_is_to_move_and_its_turn_is_handed_over() -> N
 
 def test_undo_while_the_engine_thinks_cancels_the_search() -> None:
     async def scenario() -> None:
-        table = person_to_play()
-        chosen: list[ExpectedTurn] = []
-        engine = SlowEngine()
-        engines = EngineSeats(SEATS, 3, chosen.append, engine)
+        table, chosen, engine, engines = engine_seats()
         table.move("a1", "a2")
         table.build("a3")
         engines.update(table.referee, 1.0)

@@ -139,13 +139,18 @@ def test_the_engine_placement_is_carried_out_cell_by_cell() -> None:
     assert table.referee.game.phase is Phase.PLAY and table.record == ["a1 e5", "c3 d3"]
 
 
-def test_undo_takes_back_the_engine_reply_and_the_persons_turn() -> None:
-    game = Game.from_position(position({"A": ["a1", "e5"], "B": ["c3", "e1"]}))
-    table = Table(game)
+def person_then_engine() -> Table:
+    """A (a person) has played a1-a2 a3; the board shows B's (the engine's) c3-c4 d4."""
+    table = Table(Game.from_position(position({"A": ["a1", "e5"], "B": ["c3", "e1"]})))
     table.referee.remote = frozenset({"B"})
     table.move("a1", "a2")
     table.build("a3")
     expect(table, "c3-c4 d4")
+    return table
+
+
+def test_undo_takes_back_the_engine_reply_and_the_persons_turn() -> None:
+    table = person_then_engine()
     table.move("c3", "c4")
     table.build("d4")
     assert table.record == ["a1-a2 a3", "c3-c4 d4"]
@@ -159,12 +164,7 @@ def test_undo_takes_back_the_engine_reply_and_the_persons_turn() -> None:
 
 
 def test_undo_while_the_engine_turn_is_shown_takes_back_the_persons_turn() -> None:
-    game = Game.from_position(position({"A": ["a1", "e5"], "B": ["c3", "e1"]}))
-    table = Table(game)
-    table.referee.remote = frozenset({"B"})
-    table.move("a1", "a2")
-    table.build("a3")
-    expect(table, "c3-c4 d4")
+    table = person_then_engine()
     table.press("undo")
     table.lift("a3")
     table.move("a2", "a1")
