@@ -179,8 +179,9 @@ async def _play(
                 new = await _apply(sim, referee, event, result)
             except PhysicalError as error:
                 raise ScenarioError(f"events[{index}]", str(error)) from None
-            new += _engine(referee, scenario, result, clock.monotonic())
-            lights.update(new)
+            chosen = _engine(referee, scenario, result, clock.monotonic())
+            result.events += chosen
+            lights.update(new + chosen)
         observation = await sim.advance(sim.scan_period)
         new = referee.observe(observation)
         new += _engine(referee, scenario, result, clock.monotonic())  # before the clock's
@@ -218,9 +219,7 @@ def _engine(
         return []
     result.shown.append(turn)
     shown = RefereeEvent("turn_shown", now, turn.player, " ".join(turn.steps()))
-    new = [shown, *referee.expect(turn)]
-    result.events += new
-    return new
+    return [shown, *referee.expect(turn)]
 
 
 def _carried_out(

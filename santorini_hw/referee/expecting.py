@@ -76,8 +76,15 @@ class ExpectingReferee(RecordKeeper):
         """Nothing to carry out yet: the last turn may still be amended, nothing else."""
         if view == self.expected_view:
             return self._clear_error()
+        return self._amended_or_mismatch(view)
+
+    def _amended_or_mismatch(self, view: BoardView) -> list[RefereeEvent]:
+        """The previous turn (or placement) corrected before this seat's turn was touched
+        (the seat then chooses again), or else an error to put back."""
         window = self._amend
         amended = None if window is None else self._amendment(window, view)
+        if amended is not None:
+            self.expected = None
         return self._mismatch_against(view) if amended is None else amended
 
     def _judge_expected_turn(self, view: BoardView) -> list[RefereeEvent]:
@@ -110,7 +117,7 @@ class ExpectingReferee(RecordKeeper):
                 self._track.holding = lifted
                 self._track.mismatch_since = None
                 return self._clear_error()
-        return self._mismatch_against(view)
+        return self._amended_or_mismatch(view)
 
     def _won_beneath(self, view: BoardView) -> list[TurnState]:
         return self._index("current", start_turn(self.game.position)).win_beneath(view)
@@ -145,14 +152,14 @@ class ExpectingReferee(RecordKeeper):
         wanted = sum(1 << cell for cell in expected.cells)
         new = view.workers & ~placed
         if any(view.buildings) or view.workers & placed != placed or new & ~wanted:
-            return self._mismatch_against(view)
+            return self._amended_or_mismatch(view)
         events = []
         for cell in cells_of(new):
             player = game.player
             game.place(cell)
             name = cell_name(cell)
             events.append(self._event("worker_placed", player, name, (name,)))
-        self._amend = None
+            self._amend = None  # the seat's turn has begun: the last one stands
         if game.phase is not Phase.PLACEMENT:
             events.append(self._event("setup_complete", game.player))
             self._new_turn()

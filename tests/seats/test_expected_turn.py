@@ -169,3 +169,24 @@ def test_undo_while_the_engine_turn_is_shown_takes_back_the_persons_turn() -> No
     table.lift("a3")
     table.move("a2", "a1")
     assert table.record == [] and table.referee.awaiting is None
+
+
+def test_a_placement_corrected_after_the_engine_chose_makes_it_choose_again() -> None:
+    table = Table(Game.new(("A", "B")))
+    table.referee.remote = frozenset({"B"})
+    table.place("b4", player="A")
+    table.place("c5", player="A")
+    start = table.referee.game.position
+    table.events += table.referee.expect(ExpectedTurn("B", start, cells=(12, 18)))
+    table.lift("c5")  # the person moves their last worker before touching the engine's
+    table.place("d5", player="A")
+    assert table.texts("placement_amended") == ["d5"] and table.referee.error is None
+    assert table.referee.awaiting is None and table.referee.waiting_for_remote
+
+
+def test_a_turn_corrected_after_the_engine_chose_makes_it_choose_again() -> None:
+    table = person_then_engine()
+    table.lift("a3")  # the person builds elsewhere after all
+    table.build("b3")
+    assert table.texts("turn_amended") == ["a1-a2 b3"] and table.referee.awaiting is None
+    assert table.referee.waiting_for_remote and table.referee.error is None
