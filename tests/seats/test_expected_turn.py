@@ -190,3 +190,55 @@ def test_a_turn_corrected_after_the_engine_chose_makes_it_choose_again() -> None
     table.build("b3")
     assert table.texts("turn_amended") == ["a1-a2 b3"] and table.referee.awaiting is None
     assert table.referee.waiting_for_remote and table.referee.error is None
+
+
+def test_minotaur_push_shows_where_the_pushed_worker_goes() -> None:
+    table = engine_table({"A": ["c4", "e5"], "B": ["c3", "e1"]}, gods={"B": "Minotaur"})
+    expect(table, "c3-c4 d4")
+    table.lift("c3")
+    assert lit(table) == {"c4": "carry_move", "c5": "carry_move"}
+    table.lift("c4")
+    table.place("c5", player="A")
+    table.place("c4", player="B")
+    assert lit(table) == {"d4": "carry_build"}
+    table.build("d4")
+    assert table.record == ["c3-c4 d4"]
+
+
+def test_prometheus_build_before_moving_is_shown_first() -> None:
+    table = engine_table({"A": ["a1", "e5"], "B": ["c3", "e1"]}, gods={"B": "Prometheus"})
+    expect(table, "d3 c3-c4 d4")
+    assert lit(table) == {"d3": "carry_build"}
+    table.build("d3")
+    assert lit(table) == {"c3": "carry_worker"}
+    table.move("c3", "c4")
+    table.build("d4")
+    assert table.record == ["d3 c3-c4 d4"]
+
+
+def test_artemis_second_move_is_shown_after_the_first() -> None:
+    table = engine_table({"A": ["a1", "e5"], "B": ["c3", "e1"]}, gods={"B": "Artemis"})
+    expect(table, "c3-c4 c4-c5 d5")
+    table.move("c3", "c4")
+    assert lit(table) == {"c4": "carry_worker"}
+    table.move("c4", "c5")
+    assert lit(table) == {"d5": "carry_build"}
+    table.build("d5")
+    assert table.record == ["c3-c4 c4-c5 d5"]
+
+
+def test_atlas_dome_is_shown_as_a_dome() -> None:
+    table = engine_table({"A": ["a1", "e5"], "B": ["c3", "e1"]}, gods={"B": "Atlas"})
+    expect(table, "c3-c4 d4X")
+    table.move("c3", "c4")
+    assert lit(table) == {"d4": "carry_dome"}
+    table.dome("d4")
+    assert table.record == ["c3-c4 d4X"]
+
+
+def test_a_worker_carried_straight_to_artemis_end_is_accepted() -> None:
+    table = engine_table({"A": ["a1", "e5"], "B": ["c3", "e1"]}, gods={"B": "Artemis"})
+    expect(table, "c3-c4 c4-c5 d5")
+    table.move("c3", "c5")
+    table.build("d5")
+    assert table.record == ["c3-c4 c4-c5 d5"]
