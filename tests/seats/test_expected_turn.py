@@ -3,6 +3,8 @@ forgiveness; anything else is an error to put back and never that seat's turn.""
 
 from __future__ import annotations
 
+import pytest
+
 from santorini_hw.lights.referee_scene import scene_for
 from santorini_hw.lights.scenes import lit_cells
 from santorini_hw.referee.expected import ExpectedTurn
@@ -97,18 +99,6 @@ def test_done_does_not_cut_the_engine_turn_short() -> None:
     assert table.texts("turn_complete") == ["c3-c4 d4 b4"]
 
 
-def test_apollo_swap_shows_where_the_forced_worker_goes() -> None:
-    table = engine_table({"A": ["c4", "e5"], "B": ["c3", "e1"]}, gods={"B": "Apollo"})
-    expect(table, "c3-c4 d4")
-    table.lift("c3")
-    assert lit(table) == {"c3": "carry_move", "c4": "carry_move"}
-    table.lift("c4")
-    table.place("c3", "worker", "A")
-    table.place("c4", "worker", "B")
-    table.build("d4")
-    assert table.record == ["c3-c4 d4"]
-
-
 def test_a_premove_records_the_engine_turn_then_the_persons() -> None:
     table = engine_table({"A": ["a1", "e5"], "B": ["c3", "e1"]})
     expect(table, "c3-c4 d4")
@@ -192,48 +182,44 @@ def test_a_turn_corrected_after_the_engine_chose_makes_it_choose_again() -> None
     assert table.referee.waiting_for_remote and table.referee.error is None
 
 
-def test_minotaur_push_shows_where_the_pushed_worker_goes() -> None:
-    table = engine_table({"A": ["c4", "e5"], "B": ["c3", "e1"]}, gods={"B": "Minotaur"})
+@pytest.mark.parametrize(("god", "forced_to"), [("Apollo", "c3"), ("Minotaur", "c5")])
+def test_a_forced_worker_is_shown_where_it_goes(god: str, forced_to: str) -> None:
+    table = engine_table({"A": ["c4", "e5"], "B": ["c3", "e1"]}, gods={"B": god})
     expect(table, "c3-c4 d4")
     table.lift("c3")
-    assert lit(table) == {"c4": "carry_move", "c5": "carry_move"}
+    assert lit(table) == {"c4": "carry_move", forced_to: "carry_move"}
     table.lift("c4")
-    table.place("c5", player="A")
+    table.place(forced_to, player="A")
     table.place("c4", player="B")
     assert lit(table) == {"d4": "carry_build"}
     table.build("d4")
     assert table.record == ["c3-c4 d4"]
 
 
-def test_prometheus_build_before_moving_is_shown_first() -> None:
-    table = engine_table({"A": ["a1", "e5"], "B": ["c3", "e1"]}, gods={"B": "Prometheus"})
-    expect(table, "d3 c3-c4 d4")
-    assert lit(table) == {"d3": "carry_build"}
-    table.build("d3")
-    assert lit(table) == {"c3": "carry_worker"}
-    table.move("c3", "c4")
-    table.build("d4")
-    assert table.record == ["d3 c3-c4 d4"]
+GOD_STEPS = [
+    ("Prometheus", "d3 c3-c4 d4", ["d3 carry_build", "c3 carry_worker", "d4 carry_build"]),
+    ("Artemis", "c3-c4 c4-c5 d5", ["c3 carry_worker", "c4 carry_worker", "d5 carry_build"]),
+    ("Atlas", "c3-c4 d4X", ["c3 carry_worker", "d4 carry_dome"]),
+    ("Demeter", "c3-c4 d4 b4", ["c3 carry_worker", "d4 carry_build", "b4 carry_build"]),
+]
 
 
-def test_artemis_second_move_is_shown_after_the_first() -> None:
-    table = engine_table({"A": ["a1", "e5"], "B": ["c3", "e1"]}, gods={"B": "Artemis"})
-    expect(table, "c3-c4 c4-c5 d5")
-    table.move("c3", "c4")
-    assert lit(table) == {"c4": "carry_worker"}
-    table.move("c4", "c5")
-    assert lit(table) == {"d5": "carry_build"}
-    table.build("d5")
-    assert table.record == ["c3-c4 c4-c5 d5"]
-
-
-def test_atlas_dome_is_shown_as_a_dome() -> None:
-    table = engine_table({"A": ["a1", "e5"], "B": ["c3", "e1"]}, gods={"B": "Atlas"})
-    expect(table, "c3-c4 d4X")
-    table.move("c3", "c4")
-    assert lit(table) == {"d4": "carry_dome"}
-    table.dome("d4")
-    assert table.record == ["c3-c4 d4X"]
+@pytest.mark.parametrize(("god", "actions", "shown"), GOD_STEPS, ids=[g[0] for g in GOD_STEPS])
+def test_each_step_of_a_god_turn_is_shown_in_order(
+    god: str, actions: str, shown: list[str]
+) -> None:
+    table = engine_table({"A": ["a1", "e5"], "B": ["c3", "e1"]}, gods={"B": god})
+    expect(table, actions)
+    for action, step in zip(actions.split(), shown, strict=True):
+        cell, kind = step.split()
+        assert lit(table) == {cell: kind}
+        if "-" in action:
+            table.move(*action.split("-"))
+        elif action.endswith("X"):
+            table.dome(action[:-1])
+        else:
+            table.build(action)
+    assert table.record == [actions]
 
 
 def test_a_worker_carried_straight_to_artemis_end_is_accepted() -> None:
