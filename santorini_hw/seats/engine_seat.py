@@ -21,7 +21,7 @@ from santorini_hw.referee.referee import Referee
 from santorini_hw.rules.game import Phase
 from santorini_hw.rules.position import Position
 from santorini_hw.rules.position_json import position_to_json
-from santorini_hw.seats.levels import choose_placement, choose_turn, turn_seed
+from santorini_hw.seats.levels import LEVELS, choose_placement, choose_turn, turn_seed
 from santorini_hw.seats.model import Seats
 
 _log = logging.getLogger(__name__)
@@ -67,7 +67,8 @@ class EngineSeats:
         self._chosen = chosen
         self._think = think
         self.thinking: dict[str, Any] | None = None
-        """While a search runs: the player, level and when it began (the state's)."""
+        """While a search runs (the state's): the player, the level, when it began and
+        the level's time cap (how far it got, at worst: it answers by then)."""
         self._position: Position | None = None
         self._task: asyncio.Task[None] | None = None
         self.failures = 0
@@ -86,7 +87,8 @@ class EngineSeats:
             return []
         player = game.player
         level = self.seats[player].level
-        self.thinking = {"player": player, "level": level, "since": now}
+        cap = None if level is None else LEVELS[level].time_cap
+        self.thinking = {"player": player, "level": level, "since": now, "time_cap": cap}
         placing = game.phase is Phase.PLACEMENT
         loop = asyncio.get_running_loop()
         self._task = loop.create_task(self._run(position, placing))
