@@ -36,9 +36,15 @@ def engine_turn(
     level = seats[player].level
     if level is None:
         return None
-    seed = turn_seed(game_seed, position)
-    if placing:
+    if placing:  # chosen whole from before its first worker: a restart half way agrees
+        side = position.side
+        fresh = position.with_workers(side, 0)
+        cells = choose_placement(fresh, level, turn_seed(game_seed, fresh))
+        if not position.workers[side] & ~sum(1 << cell for cell in cells):
+            return ExpectedTurn(player, fresh, cells=cells)
+        seed = turn_seed(game_seed, position)  # a worker of its stands elsewhere
         return ExpectedTurn(player, position, cells=choose_placement(position, level, seed))
+    seed = turn_seed(game_seed, position)
     turn = choose_turn(position, level, seed)
     return None if turn is None else ExpectedTurn(player, position, turn.actions)
 

@@ -102,3 +102,16 @@ def test_the_seats_setting_from_toml_and_from_the_environment(tmp_path: Path) ->
     assert settings.seats.remote == {"A", "B"}
     with pytest.raises(SettingsError, match=r"seats\.C: not one of the players"):
         load_settings([], environ={"SANTORINI_HW_SEATS": "C=engine:1"})
+
+
+def test_a_placement_half_carried_out_is_finished_as_it_was_chosen() -> None:
+    seats = parse_seats({"B": {"kind": "engine", "level": 6}}, ("A", "B"))
+    game = Game.new(("A", "B"))
+    game.place(0)
+    game.place(24)
+    whole = engine_turn(game.position, True, seats, 9)
+    assert whole is not None and len(whole.cells) == 2
+    game.place(whole.cells[0])  # the daemon is killed after the first worker
+    again = engine_turn(game.position, True, seats, 9)
+    assert again is not None and again.cells == whole.cells
+    assert again.fits(game) and again.result() == whole.result()
