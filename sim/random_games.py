@@ -140,15 +140,15 @@ def _play(
     """Play `turn` by hand; whether it leaves an optional extra to the next player's first
     touch. A turn played `block_first` waits for that touch (or done) too: its block may
     read as the turn before's extra until this turn is shown to be over."""
-    needs_done = _needs_done(position, turn)
-    skip_done = needs_done and rng.random() < habits.next_player_starts
+    asks_done = needs_done(position, turn)
+    skip_done = asks_done and rng.random() < habits.next_player_starts
     if skip_done:
         hand.habits["next_player_starts"] += 1
     wrong = None
-    if not needs_done and not block_first and rng.random() < habits.hands.build_correction:
+    if not asks_done and not block_first and rng.random() < habits.hands.build_correction:
         wrong = _wrong_build(position, turn)
     hand.play_turn(
-        position, turn.actions, needs_done and not skip_done, wrong, block_first=block_first
+        position, turn.actions, asks_done and not skip_done, wrong, block_first=block_first
     )
     return skip_done
 
@@ -196,13 +196,13 @@ def _wrong_build(position: Position, turn: Turn) -> Action | None:
     for option in options:
         wrong = Turn((*turn.actions[:-1], option), turn.result, None)
         after = apply_action(state, option)
-        ends_alone = not legal_actions(after) and not _needs_done(position, wrong)
+        ends_alone = not legal_actions(after) and not needs_done(position, wrong)
         if ends_alone and completable(start_turn(finish(after))):
             return option
     return None
 
 
-def _needs_done(position: Position, turn: Turn) -> bool:
+def needs_done(position: Position, turn: Turn) -> bool:
     """The player presses done when the rules allow more (declined), or when the board
     also reads as a turn still in progress (Prometheus: a block and a moved worker may be
     a build before the move), as the lights then ask."""

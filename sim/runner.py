@@ -22,13 +22,16 @@ from santorini_hw.lights.frames import Frame, Renderer
 from santorini_hw.lights.referee_lights import RefereeLights
 from santorini_hw.lights.scenes import lit_cells
 from santorini_hw.referee.events import RefereeEvent
+from santorini_hw.referee.expected import ExpectedTurn
 from santorini_hw.referee.game_clock import GameClock
 from santorini_hw.referee.referee import Referee, RefereeSettings
-from santorini_hw.rules.game import Game
+from santorini_hw.rules.game import Game, Phase
 from santorini_hw.rules.position import Position
 from santorini_hw.rules.position_json import position_to_json
 from santorini_hw.rules.turns import Turn
+from santorini_hw.seats.engine_seat import engine_turn
 from santorini_hw.sensing.observation import Observation
+from sim.carry_out import carry_out_events
 from sim.hardware import SimulatedHardware
 from sim.physical import Noise, PhysicalError
 from sim.scenario import PhysicalEvent, Scenario, ScenarioError
@@ -55,6 +58,8 @@ class RunResult:
     """The game clock (the scenario's `clock`; none by default)."""
     end: float = 0.0
     """The simulated time at which the run ended."""
+    shown: list[ExpectedTurn] = field(default_factory=list)
+    """Every turn the board showed for a seat not at the board, in order."""
 
     def to_json(self) -> dict[str, Any]:
         """The contract's output: turns as recorded, position, winner and errors (and,
@@ -79,6 +84,7 @@ class RunResult:
                 if e.kind == "error_raised"
             ],
             "lights": self.lights,
+            "shown": [{"player": t.player, "actions": t.steps()} for t in self.shown],
             **timing,
         }
 
@@ -115,6 +121,7 @@ async def run_scenario(scenario: Scenario, config: HardwareConfig | None = None)
     )
     game = Game.new(scenario.players, scenario.gods)
     referee = Referee(game, RefereeSettings(polarity=scenario.sensors == "polarity"))
+    referee.remote = scenario.seats.remote
     timer = None if scenario.clock is None else GameClock(scenario.clock, scenario.players)
     result = RunResult(game, clock=ClockKeeper(None, 0, timer))
     clock = ManualClock(start=-WARM_UP)
@@ -129,7 +136,7 @@ async def run_scenario(scenario: Scenario, config: HardwareConfig | None = None)
 
         lights = RefereeLights(referee, output, _hint, warning)  # as the daemon: events -> scenes
         timeline = sorted(enumerate(scenario.events), key=lambda pair: pair[1].t)
-        await _play(sim, referee, timeline, result, lights)
+        await _play(sim, referee, timeline, result, lights, scenario=scenario)
         result.end = clock.monotonic()
         clock.advance(1 / DEFAULT_MAX_FPS)  # the last scene's frame slot
         _show(sim, lights.output, result)
@@ -155,6 +162,8 @@ async def _play(
     timeline: list[tuple[int, PhysicalEvent]],
     result: RunResult,
     lights: RefereeLights,
+    *,
+    scenario: Scenario,
 ) -> None:
     """Play `timeline` ((index in the scenario, event), in time order)."""
     clock = sim.clock
@@ -163,13 +172,19 @@ async def _play(
         now = clock.monotonic()
         while pending and pending[-1][1].t <= now + 1e-9:
             index, event = pending.pop()
+            if event.op == "carry_out":
+                pending = _carried_out(referee, f"events[{index}]", event.t, pending)
+                continue
             try:
                 new = await _apply(sim, referee, event, result)
             except PhysicalError as error:
                 raise ScenarioError(f"events[{index}]", str(error)) from None
-            lights.update(new)
+            chosen = _engine(referee, scenario, result, clock.monotonic())
+            result.events += chosen
+            lights.update(new + chosen)
         observation = await sim.advance(sim.scan_period)
         new = referee.observe(observation)
+        new += _engine(referee, scenario, result, clock.monotonic())  # before the clock's
         new += _tick(result.clock, referee, observation, clock.monotonic())
         result.events += new
         lights.update(new)
@@ -188,6 +203,40 @@ async def _play(
         target = min(t for t in (deadline, settles, flag, upcoming) if t is not None)
         if target > clock.monotonic():
             clock.set(target)
+
+
+def _engine(
+    referee: Referee, scenario: Scenario, result: RunResult, now: float
+) -> list[RefereeEvent]:
+    """An engine seat to move chooses at once (the simulated clock stands still while it
+    thinks; its choice is deterministic: the noise seed is the game's seed)."""
+    if not referee.waiting_for_remote:
+        return []
+    game = referee.game
+    placing = game.phase is Phase.PLACEMENT
+    turn = engine_turn(game.position, placing, scenario.seats, scenario.noise.seed)
+    if turn is None:
+        return []
+    result.shown.append(turn)
+    shown = RefereeEvent("turn_shown", now, turn.player, " ".join(turn.steps()))
+    return [shown, *referee.expect(turn)]
+
+
+def _carried_out(
+    referee: Referee, where: str, t: float, pending: list[tuple[int, PhysicalEvent]]
+) -> list[tuple[int, PhysicalEvent]]:
+    """The hand's events for what the board shows, merged into `pending` (latest first)."""
+    awaiting = referee.awaiting
+    if awaiting is None and referee.game.phase is Phase.OVER:
+        return pending  # the game ended: nothing more to carry out
+    if awaiting is None:
+        raise ScenarioError(where, "the board shows no turn to carry out")
+    done = len(referee.game.turn.actions) if referee.game.turn is not None else 0
+    if awaiting.is_placement:
+        done = sum(referee.game.position.occupied >> c & 1 for c in awaiting.cells)
+    index = int(where[len("events[") : -1])
+    steps = [(index, event) for event in carry_out_events(awaiting, t, done)]
+    return sorted(pending + steps, key=lambda pair: pair[1].t, reverse=True)
 
 
 def _tick(

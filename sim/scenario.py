@@ -13,12 +13,13 @@ from typing import Any
 from santorini_hw.referee.game_clock import TimeControl, TimeControlError, parse_time_control
 from santorini_hw.rules.cells import CellError, cell_name, parse_cell
 from santorini_hw.rules.gods import God, UnknownGodError, parse_god
+from santorini_hw.seats.model import NO_SEATS, Seats, SeatsError, parse_seats, seats_json
 
-OPS = ("lift", "place", "press")
+OPS = ("lift", "place", "press", "carry_out")
 PIECES = ("worker", "block", "dome")
 BUTTONS = ("done", "undo", "hint")
 SENSORS = ("presence", "polarity")
-FIELDS = ("players", "gods", "sensors", "noise", "clock", "events")
+FIELDS = ("players", "gods", "sensors", "noise", "clock", "seats", "events")
 
 
 class ScenarioError(ValueError):
@@ -38,6 +39,8 @@ class PhysicalEvent:
 
     def to_json(self) -> dict[str, Any]:
         document: dict[str, Any] = {"t": round(self.t, 3), "op": self.op}
+        if self.op == "carry_out":
+            return document
         if self.op == "press":
             document["button"] = self.button
             return document
@@ -65,6 +68,9 @@ class Scenario:
     events: tuple[PhysicalEvent, ...] = ()
     clock: TimeControl | None = None
     """The game clock (`"clock": "60+300"`), None without one."""
+    seats: Seats = NO_SEATS
+    """Who plays each colour (`"seats": {"B": {"kind": "engine", "level": 4}}`); the
+    engine's seed is the noise seed."""
 
     def to_json(self) -> dict[str, Any]:
         document: dict[str, Any] = {"players": list(self.players)}
@@ -81,6 +87,8 @@ class Scenario:
         }
         if self.clock is not None:
             document["clock"] = self.clock.text()
+        if self.seats:
+            document["seats"] = seats_json(self.seats, self.players)
         document["events"] = [event.to_json() for event in self.events]
         return document
 
@@ -121,7 +129,16 @@ def scenario_from_json(data: Any) -> Scenario:
         noise=_noise(data.get("noise", {})),
         events=tuple(_event(i, e, tuple(players)) for i, e in enumerate(_events(data))),
         clock=_clock(data.get("clock", "off"), len(players)),
+        seats=_seats(data.get("seats"), tuple(players)),
     )
+
+
+def _seats(data: Any, players: tuple[str, ...]) -> Seats:
+    try:
+        return parse_seats(data, players)
+    except SeatsError as error:
+        field_name, _, problem = str(error).partition(": ")
+        raise ScenarioError(field_name, problem) from None
 
 
 def _clock(data: Any, players: int) -> TimeControl | None:
@@ -191,6 +208,8 @@ def _event(index: int, data: Any, players: tuple[str, ...]) -> PhysicalEvent:
     op = data.get("op")
     if op not in OPS:
         raise ScenarioError(f"{where}.op", f"one of {', '.join(OPS)}, not {op!r}")
+    if op == "carry_out":
+        return PhysicalEvent(float(t), op)
     if op == "press":
         button = data.get("button")
         if button not in BUTTONS:

@@ -49,6 +49,7 @@ from santorini_hw.daemon.service import BoardService
 from santorini_hw.daemon.settings import Settings
 from santorini_hw.referee.game_clock import parse_time_control
 from santorini_hw.rules.gods import God, parse_god
+from santorini_hw.seats.model import SeatsError, parse_seats
 from santorini_hw.store import UnknownGameError
 
 _T = TypeVar("_T")
@@ -135,7 +136,11 @@ def create_app(service: BoardService, settings: Settings, token: str) -> FastAPI
         gods = _gods(body)
         clock = parse_time_control(body.clock)
         try:
-            game_id = service.new_game(tuple(body.players), gods, clock)
+            seats = parse_seats(body.model_dump()["seats"], tuple(body.players))
+        except SeatsError as error:  # a seat for a stranger, an engine without its level
+            raise invalid(("body", "seats"), str(error)) from None
+        try:
+            game_id = service.new_game(tuple(body.players), gods, clock, seats=seats)
         except CommandError as error:  # a clock for more than two sides
             raise invalid(("body", "clock"), str(error)) from None
         except ValueError as error:  # an impossible lineup (GameError)

@@ -25,6 +25,14 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
 
 
+class SeatChoice(_Strict):
+    """Who plays one colour: a person at the board, or the engine at a level."""
+
+    kind: Literal["person", "engine"] = "person"
+    level: Annotated[int, Field(ge=1, le=10)] | None = None
+    """1 (a beginner) to 10 (the full hint engine); an engine seat needs one."""
+
+
 class NewGame(_Strict):
     """A new game: its players in turn order and their gods, given or drawn."""
 
@@ -34,6 +42,9 @@ class NewGame(_Strict):
     selection: Literal["none", "given", "random"] = "none"
     clock: Annotated[str, Field(max_length=32)] = "off"
     """The game clock: "off", "tournament" or MOVE+BANK seconds ("60+300")."""
+    seats: dict[PlayerName, SeatChoice] | None = None
+    """Who plays each colour (`{"B": {"kind": "engine", "level": 4}}`); a seat not
+    named is a person at the board."""
 
     @field_validator("players")
     @classmethod

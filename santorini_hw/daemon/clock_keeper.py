@@ -58,6 +58,8 @@ def hold_reasons(
         reasons.add("sensors")
     if referee.undo_target is not None or referee.restoring:
         reasons.add("undo")
+    if referee.awaiting is not None:
+        reasons.add("carrying_out")  # a person does a seat's turn not at the board: no one's time
     if menu_open:
         reasons.add("menu")
     if clearing:

@@ -24,6 +24,7 @@ from santorini_hw.referee.menu import BoardMenu
 from santorini_hw.rules.game import Game
 from santorini_hw.rules.gods import God
 from santorini_hw.rules.turns import Turn
+from santorini_hw.seats.model import Seats, parse_seats
 from santorini_hw.sensing.observation import Observation
 
 
@@ -60,6 +61,7 @@ class _Host(Protocol):
         gods: tuple[God | None, ...] | None,
         clock: TimeControl | None = None,
         banks: dict[str, float] | None = None,
+        seats: Seats | None = None,
     ) -> int: ...
 
 
@@ -133,7 +135,8 @@ class MenuControl:
             if self.setup_clock is not None:
                 self.setup_clock.stop(self.hardware.clock.monotonic())
                 banks = dict(self.setup_clock.banks)
-            self.new_game(lineup.players, lineup.gods, control, banks)
+            seats = parse_seats(menu.seats, lineup.players)
+            self.new_game(lineup.players, lineup.gods, control, banks, seats=seats)
         else:
             self._after([self._menu_event("menu_step")])
 

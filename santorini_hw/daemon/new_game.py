@@ -31,6 +31,7 @@ def menu_json(menu: BoardMenu) -> dict[str, Any]:
         "players": list(menu.players),
         "powers": {} if step is None else _powers(step.options),
         "clock": menu.clock,
+        "seats": menu.seats,
     }
 
 

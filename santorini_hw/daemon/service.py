@@ -19,7 +19,9 @@ a step, undo leaves the menu), the lights show `menu_scene`, and the state's pha
 "menu". After the last step the menu starts its lineup with `new_game`, as POST
 /api/games does.
 
-The game clock (`clock_keeper.py`) is brought up to date after every scan and every
+Seats (`seating.py`): an engine seat thinks in a thread after the events that make it
+its turn; its turn is then shown and expected by the referee. The game clock
+(`clock_keeper.py`) is brought up to date after every scan and every
 batch of events; the analyst (`analyst.py`) reviews finished games while nobody plays.
 
 Every new game begins on an empty board: until a settled observation shows one, what
@@ -32,7 +34,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import random
 from collections.abc import Callable
 from typing import Any
 
@@ -41,15 +42,16 @@ from santorini_hw.daemon.analyst import Analyst
 from santorini_hw.daemon.clock_keeper import ClockKeeper, hold_reasons
 from santorini_hw.daemon.event_hub import EventHub
 from santorini_hw.daemon.hint_search import HintSearch
+from santorini_hw.daemon.hinting import HintControl
 from santorini_hw.daemon.link_watch import LinkWatch
 from santorini_hw.daemon.menu_control import CommandError, MenuControl
 from santorini_hw.daemon.new_game import Clearing, menu_json
 from santorini_hw.daemon.outputs import MirroredStrip, PublishedBoard, event_json, pixel_hex
 from santorini_hw.daemon.scan_loop import ScanLoop
+from santorini_hw.daemon.seating import SeatControl
 from santorini_hw.daemon.settings import Settings
 from santorini_hw.daemon.state import board_state
 from santorini_hw.hardware.board import BoardHardware
-from santorini_hw.hints.budget import SearchResult
 from santorini_hw.hints.engine import HintEngine
 from santorini_hw.lights.compositor import Compositor, LightsOutput
 from santorini_hw.lights.frames import Renderer
@@ -60,11 +62,10 @@ from santorini_hw.referee.events import RefereeEvent
 from santorini_hw.referee.game_clock import GameClock, TimeControl, control_text
 from santorini_hw.referee.menu import BoardMenu
 from santorini_hw.referee.referee import Referee, RefereeSettings
-from santorini_hw.rules.actions import actions_text
 from santorini_hw.rules.game import Game, Phase
 from santorini_hw.rules.gods import God
-from santorini_hw.rules.position import Position
 from santorini_hw.rules.turns import Turn
+from santorini_hw.seats.model import Seats
 from santorini_hw.sensing.bridge_session import BridgeState
 from santorini_hw.sensing.observation import Observation
 from santorini_hw.store import EventKind, Store, StoreError
@@ -80,7 +81,7 @@ _JOURNALLED_ERRORS = {
 }
 
 
-class BoardService(MenuControl):
+class BoardService(MenuControl, HintControl, SeatControl):
     def __init__(
         self,
         hardware: BoardHardware,
@@ -141,6 +142,7 @@ class BoardService(MenuControl):
             self.game_id = stored.info.id
             game = restore_game(stored)
         self._start(game, ClockKeeper.load(store, self.game_id, hardware.clock.monotonic()))
+        self._seat_game(settings.seats if stored is None else None)
 
     # -- the game ----------------------------------------------------------------------
     def _start(self, game: Game, clock: ClockKeeper) -> None:
@@ -261,7 +263,8 @@ class BoardService(MenuControl):
         try:
             if action == "new_game":
                 lineup = self.game.lineup
-                self.new_game(lineup.players, lineup.gods, self.clock.control)
+                seats = self.engines.seats
+                self.new_game(lineup.players, lineup.gods, self.clock.control, seats=seats)
             elif action == "adopt_board":
                 self.adopt()
             elif action == "menu":
@@ -282,10 +285,12 @@ class BoardService(MenuControl):
         gods: tuple[God | None, ...] | None,
         clock: TimeControl | None = None,
         banks: dict[str, float] | None = None,
+        seats: Seats | None = None,
     ) -> int:
         """Close the current game (abandoned unless won) and start another (leaving the
         menu, if the board is one); it takes placements once the board is empty. `clock`:
-        its time control, `banks` what the setup's god choices left of them."""
+        its time control, `banks` what the setup's god choices left of them; `seats`:
+        who plays each colour (persons by default)."""
         game = Game.new(players, gods)  # GameError (ValueError) for an impossible lineup
         if clock is not None and game.lineup.side_count != 2:
             raise CommandError("a game clock needs two sides (two players or two teams)")
@@ -295,6 +300,7 @@ class BoardService(MenuControl):
         self.menu = self.setup_clock = None
         timer = None if clock is None else GameClock(clock, players, banks)
         self._start(game, ClockKeeper(self.store, self.game_id, timer))
+        self._seat_game(seats or Seats())
         workers_now = self.hardware.scanner.read().workers
         self._clearing = Clearing.needed(self.referee, self.observation, workers_now)
         self._after([RefereeEvent("new_game", self.hardware.clock.monotonic(), game.player)])
@@ -313,37 +319,12 @@ class BoardService(MenuControl):
         self._not_in_menu("restore the record")
         self._after(self.referee.restore_record())
 
-    def request_hint(self) -> None:
-        """Search a hint (`HintSearch`: one at a time); shown if the game has not moved."""
-        self._not_in_menu("search a hint")
-        if self.game.phase is Phase.OVER:
-            raise CommandError("the game is over: no hint")
-        if self.game.phase is not Phase.PLAY:
-            raise CommandError(f"no hint during {self.game.phase.value}")
-        self.hints.request(self.game.position)
-
-    def _search_hint(self, position: Position) -> SearchResult:
-        seed = random.randrange(1 << 16)
-        return self._hint_engine.best(position, time_budget=self.settings.hint_seconds, seed=seed)
-
-    def _hint_found(self, position: Position, result: SearchResult) -> None:
-        if result.turn is None or self.game.position != position or self.game.turn is None:
-            return
-        if self.menu is not None:
-            return
-        self.counters["hints"] += 1
-        text = actions_text(result.turn.actions)
-        self.hint = {"player": position.player, "turn": text, "depth": result.depth}
-        self.hint_turn = result.turn
-        now = self.hardware.clock.monotonic()
-        self._after([RefereeEvent("hint", now, position.player, text)])
-
     # -- outputs -----------------------------------------------------------------------
     def _after(self, events: list[RefereeEvent]) -> None:
         """Journal first (durable), then lights, then the API's clients; deadlines may
         have moved (the scan loop looks again)."""
         self.scan.poke()
-        events = [*events, *self._tick_clock()]
+        events = [*events, *self._tick_clock(), *self._seat_events()]
         try:
             self.journal.sync(self.game)
             for event in events:
@@ -393,6 +374,7 @@ class BoardService(MenuControl):
         state["menu"] = None if self.menu is None else menu_json(self.menu)
         state["clock"] = self.clock.to_json(self.hardware.clock.monotonic())
         state["clearing"] = self._clearing is not None  # a new game waits for an empty board
+        state.update(self.seats_state())
         if self.menu is not None:
             state["phase"] = "menu"
         return state

@@ -28,6 +28,7 @@ from typing import Any
 from santorini_hw.daemon.mqtt.address import check_prefix, parse_broker_url
 from santorini_hw.referee.game_clock import TimeControl, parse_time_control
 from santorini_hw.rules.player_names import check_player_name
+from santorini_hw.seats.model import NO_SEATS, Seats, parse_seats
 
 SYSTEM_CONFIG = Path("/etc/santorini-hw/config.toml")
 ENV_PREFIX = "SANTORINI_HW_"
@@ -57,6 +58,8 @@ class Settings:
     """Players of the game started when the journal has none to restore."""
     clock: TimeControl | None = None
     """That game's clock: `off` (None), `tournament` or MOVE+BANK seconds (`60+300`)."""
+    seats: Seats = NO_SEATS
+    """Seats of that game: `{B = {kind = "engine", level = 4}}` (env: `B=engine:4`)."""
     grace: float = 1.5
     """Seconds a board may match nothing before an error is raised."""
     hint_seconds: float = 1.0
@@ -148,7 +151,11 @@ def load_settings(
     }
     settings = _apply(settings, from_env, lambda key: f"{ENV_PREFIX}{key.upper()}")
     flags = {key: value for key, value in (overrides or {}).items() if value is not None}
-    return _apply(settings, flags, lambda key: f"--{key.replace('_', '-')}")
+    settings = _apply(settings, flags, lambda key: f"--{key.replace('_', '-')}")
+    strangers = sorted(settings.seats.remote - set(settings.players))
+    if strangers:
+        raise SettingsError(f"seats.{strangers[0]}: not one of the players {settings.players}")
+    return settings
 
 
 def _apply(settings: Settings, table: Mapping[str, Any], where: Any) -> Settings:
@@ -207,6 +214,8 @@ def _convert(key: str, raw: Any) -> Any:
         if any(not isinstance(n, str) for n in names) or len(set(names)) != len(names):
             raise ValueError(f"distinct names, not {raw!r}")
         return tuple(check_player_name(n.strip()) for n in names)
+    if key == "seats":
+        return _seats(raw)
     if key == "log_level":
         if raw not in _LOG_LEVELS:
             raise ValueError(f"one of {', '.join(_LOG_LEVELS)}, not {raw!r}")
@@ -218,6 +227,24 @@ def _convert(key: str, raw: Any) -> Any:
     if key == "mqtt_prefix":
         return check_prefix(raw)
     return raw
+
+
+def _seats(raw: Any) -> Seats:
+    """From TOML, a table of seats; from the environment, `B=engine:4,C=engine:1`."""
+    if isinstance(raw, Seats):
+        return raw
+    if isinstance(raw, str):
+        table: dict[str, Any] = {}
+        for item in filter(None, (part.strip() for part in raw.split(","))):
+            player, _, seat = item.partition("=")
+            kind, _, level = seat.partition(":")
+            table[player.strip()] = {"kind": kind.strip()}
+            if level:
+                table[player.strip()]["level"] = _number(level, int)
+        raw = table
+    if not isinstance(raw, dict):
+        raise TypeError(f'seats like {{B = {{kind = "engine", level = 4}}}}, not {raw!r}')
+    return parse_seats(raw, tuple(raw))
 
 
 def _number(raw: Any, kind: type[int] | type[float]) -> Any:

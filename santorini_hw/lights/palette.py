@@ -135,6 +135,8 @@ SLOW_BLINK = Steps("slow blink", ((1.0, 0.6), (0.0, 0.6)))
 BLINK = Steps("blink", ((1.0, 0.25), (0.0, 0.25)))
 HINT_PULSES = tuple(Pulse("pulse", period=1.5, low=0.15, lag=n / 3) for n in range(3))
 SLOW_PULSE = Pulse("slow pulse", period=2.5, low=0.3)
+BECKON = Pulse("beckon", period=1.0, low=0.0)
+"""Down to dark once a second: "do this for the seat not at the board"."""
 TICK = Steps("tick", ((1.0, 0.5), (0.0, 0.5)))
 """Once a second, like a clock: the player's hue alternating with white (a change of
 brightness as well as of hue, so it reads without telling colours apart)."""
@@ -165,6 +167,11 @@ PATTERNS: Mapping[Element, Pattern] = {
     Element.SELFTEST: STEADY,
     Element.MENU_OPTION: STEADY,
     Element.MENU_SELECTED: STEADY,
+    Element.CARRY_PLACE: BECKON,
+    Element.CARRY_WORKER: BECKON,
+    Element.CARRY_MOVE: BECKON,
+    Element.CARRY_BUILD: BECKON,
+    Element.CARRY_DOME: BECKON,
     Element.HINT_WORKER: HINT_PULSES[0],
     Element.HINT_MOVE: HINT_PULSES[1],
     Element.HINT_BUILD: HINT_PULSES[2],
@@ -223,7 +230,8 @@ class Palette:
     def look(self, mark: Mark) -> Look:
         if mark.kind in PLAYER_ELEMENTS:
             assert mark.player is not None  # a Mark refuses a player kind without one
-            background = WHITE if mark.kind is Element.CLOCK_LOW else OFF
+            over_white = mark.kind in (Element.CLOCK_LOW, Element.CARRY_DOME)
+            background = WHITE if over_white else OFF
             return Look(self.players[mark.player], PATTERNS[mark.kind], background)
         hue = self.hues[mark.kind]
         if mark.fix is Fix.PLACE_WORKER:

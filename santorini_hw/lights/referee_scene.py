@@ -7,6 +7,8 @@ calls it after every referee event and shows the result through a `LightsOutput`
 What it shows, by the referee's state:
 
 - placement: `setup` on every free cell, in the colour of the player placing;
+- a turn carried out for a seat not at the board (the engine): its next step only
+  (`carry_scene.py`); while that seat's turn is not known yet, no legal marks;
 - a turn not yet begun: `turn_worker` on the workers that can move (and `prebuild` on
   Prometheus' build-before-move cells, `build` on Hermes' build-without-moving cells);
 - a worker lifted (`referee.holding`): `destination` on where it may go;
@@ -26,6 +28,7 @@ What it shows, by the referee's state:
 
 from __future__ import annotations
 
+from santorini_hw.lights.carry_scene import carry_scene
 from santorini_hw.lights.scenes import Element, Fix, Mark, Scene
 from santorini_hw.referee.board_view import CellFix, level_of
 from santorini_hw.referee.referee import Referee
@@ -67,21 +70,31 @@ def scene_for(
     if referee.pending_removal:
         scene = scene.with_marks(referee.pending_removal, Mark.error(Fix.REMOVE_PIECE))
     game = referee.game
-    if game.phase is Phase.PLACEMENT:
-        player = game.position.to_move
-        scene = scene.with_marks(cells_of(game.placements()), Mark(Element.SETUP, player=player))
+    awaiting = referee.awaiting
+    if awaiting is not None:
+        scene = carry_scene(scene, referee, awaiting)
     elif game.phase is Phase.OVER:
         scene = _winner(scene, game)
-    else:
-        scene = _legal(scene, game, referee.holding)
-        if hint is not None and hint.actions and hint.actions[0] in game.legal_actions():
-            scene = _hint(scene, hint.actions)
+    elif not referee.waiting_for_remote:  # else that seat's turn is not known yet
+        scene = _at_the_board(scene, referee, hint)
     if clock_warning and game.phase is not Phase.OVER:
         player = game.position.to_move
         workers = cells_of(game.board.workers[game.lineup.sides[player]])
         scene = scene.with_marks(workers, Mark(Element.CLOCK_LOW, player=player))
     if not any(scene.composed()):
         scene = scene.with_mark(IDLE_CELL, Mark(Element.IDLE))
+    return scene
+
+
+def _at_the_board(scene: Scene, referee: Referee, hint: Turn | None) -> Scene:
+    """Where the player at the board may place, move or build (and the hint)."""
+    game = referee.game
+    if game.phase is Phase.PLACEMENT:
+        player = game.position.to_move
+        return scene.with_marks(cells_of(game.placements()), Mark(Element.SETUP, player=player))
+    scene = _legal(scene, game, referee.holding)
+    if hint is not None and hint.actions and hint.actions[0] in game.legal_actions():
+        scene = _hint(scene, hint.actions)
     return scene
 
 

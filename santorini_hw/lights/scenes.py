@@ -27,6 +27,11 @@ calibrate      legal    calibration target: put the asked stack here     yellow 
 selftest       legal    light self-test                                  white           steady
 menu_option    legal    a choice of the board used as a menu             blue            steady
 menu_selected  legal    the chosen menu option                           yellow          steady
+carry_place    legal    put a worker here for a seat not at the board    player          beckon
+carry_worker   legal    lift this worker for a seat not at the board     player          beckon
+carry_move     legal    put the lifted worker (or a forced one) here     player          beckon
+carry_build    legal    build a block here for a seat not at the board   player          beckon
+carry_dome     legal    build a dome here for a seat not at the board    player          beckon
 hint_worker    hint     the worker the hint moves                        reddish purple  pulse
 hint_move      hint     where the hint moves it                          reddish purple  pulse
 hint_build     hint     where the hint builds                            reddish purple  pulse
@@ -34,7 +39,11 @@ error          error    fix this cell (one fix at a time), by `fix`:     vermill
 bridge_down    status   the stack-sensor bridge is disconnected          yellow          slow blink
 ============== ======== ================================================ =============== ===========
 
-`clock_low` alternates the player's hue with white once a second, from the last 10 s
+The `carry_*` kinds show a turn someone at the board carries out for a seat that is not
+(the engine): one step at a time, in that seat's hue, with a beckoning pulse that
+nothing else uses (a hint pulses in its own hue); `carry_dome` pulses over white, and
+an Apollo or Minotaur move shows where the forced worker goes as `carry_move` in its
+owner's hue. `clock_low` alternates the player's hue with white once a second, from the last 10 s
 of a move's minute and while the bank drains. The three hint pulses are a third of a
 period apart, so the light runs worker, then destination, then build. Errors carry a `Fix`:
 
@@ -94,6 +103,11 @@ class Element(StrEnum):
     SELFTEST = "selftest"
     MENU_OPTION = "menu_option"
     MENU_SELECTED = "menu_selected"
+    CARRY_PLACE = "carry_place"
+    CARRY_WORKER = "carry_worker"
+    CARRY_MOVE = "carry_move"
+    CARRY_BUILD = "carry_build"
+    CARRY_DOME = "carry_dome"
     HINT_WORKER = "hint_worker"
     HINT_MOVE = "hint_move"
     HINT_BUILD = "hint_build"
@@ -114,7 +128,20 @@ _PRIORITY = {
     Element.BRIDGE_DOWN: Priority.STATUS,
 }
 
-PLAYER_ELEMENTS = frozenset({Element.TURN_WORKER, Element.SETUP, Element.WINNER, Element.CLOCK_LOW})
+CARRY_ELEMENTS = frozenset(
+    {
+        Element.CARRY_PLACE,
+        Element.CARRY_WORKER,
+        Element.CARRY_MOVE,
+        Element.CARRY_BUILD,
+        Element.CARRY_DOME,
+    }
+)
+""""Do this for the seat not at the board": one step of its turn at a time."""
+PLAYER_ELEMENTS = (
+    frozenset({Element.TURN_WORKER, Element.SETUP, Element.WINNER, Element.CLOCK_LOW})
+    | CARRY_ELEMENTS
+)
 """Kinds shown in a player's colour: they need `Mark.player`."""
 
 

@@ -5,7 +5,8 @@ a2 ...; the gods in the order of `God`: Apollo on a1 ... Prometheus on e2). A pl
 chooses by touching an option's cell with a worker (the cell's worker sensor going from
 empty to occupied) and confirms with done. The steps:
 
-1. `players`: how many play (2, 3 or 4; the players are A, B, C, D in turn order);
+1. `players`: how many play (2, 3 or 4; the players are A, B, C, D in turn order), or
+   `vs_engine`: two, B being the engine, whose `level` (1-10) is the next step;
 2. `procedure`: `no_gods`, `quick` (two players: four gods drawn at random) or
    `official` (the Challenger, player A, offers one god per player);
 3. `clock` (two players or two teams): `off` or a time control (`60+300` is the
@@ -19,7 +20,7 @@ chosen time control. The page chooses by option name (`choose`), the board by ce
 
 >>> menu = BoardMenu(random.Random(1))  # touches give cell indexes: 0 is a1
 >>> menu.step.key, menu.step.options
-('players', ('2', '3', '4'))
+('players', ('2', '3', '4', 'vs_engine'))
 >>> menu.touch(0); menu.press("done")
 True
 >>> menu.step.options
@@ -44,7 +45,10 @@ from santorini_hw.rules.setup import OfficialSelection, QuickSelection, no_gods
 from santorini_hw.sensing.observation import Observation
 
 PLAYER_IDS = ("A", "B", "C", "D")
-PLAYER_COUNTS = ("2", "3", "4")
+PLAYER_COUNTS = ("2", "3", "4", "vs_engine")
+ENGINE_SEAT = "B"
+"""The engine's colour in a game against it set up on the board (the person moves first)."""
+LEVEL_OPTIONS = tuple(str(level) for level in range(1, 11))
 CLOCK_OPTIONS = ("off", "60+300", "30+120", "120+600")
 """Time controls offered on the board (MOVE+BANK seconds; the first timed one is the
 tournament's). Three players play without a clock: a loss on time needs two sides."""
@@ -52,7 +56,8 @@ tournament's). Three players play without a clock: a loss on time needs two side
 
 class MenuStep(NamedTuple):
     key: str
-    """"players", "procedure", "clock", or the selection's "offer", "god", "start"."""
+    """"players", "level", "procedure", "clock", or the selection's "offer", "god",
+    "start"."""
     player: str | None
     """Who decides (None: anyone at the table)."""
     options: tuple[str, ...]
@@ -78,6 +83,9 @@ class BoardMenu:
         """The chosen time control ("off" or MOVE+BANK); None until chosen."""
         self.selected: tuple[str, ...] = ()
         self._workers: int | None = None
+        self.engine_level: int | None = None
+        """The engine's level, once chosen, in a game against it (`vs_engine`)."""
+        self._against_engine = False
 
     @property
     def step(self) -> MenuStep | None:
@@ -86,6 +94,8 @@ class BoardMenu:
             return None
         if not self.players:
             return MenuStep("players", None, PLAYER_COUNTS, 1)
+        if self._against_engine and self.engine_level is None:
+            return MenuStep("level", None, LEVEL_OPTIONS, 1)
         if self._procedure is None:
             return MenuStep("procedure", None, _procedures(len(self.players)), 1)
         if self.clock is None:
@@ -139,7 +149,10 @@ class BoardMenu:
             return False
         chosen, self.selected = self.selected, ()
         if step.key == "players":
-            self.players = PLAYER_IDS[: int(chosen[0])]
+            self._against_engine = chosen[0] == "vs_engine"
+            self.players = PLAYER_IDS[: 2 if self._against_engine else int(chosen[0])]
+        elif step.key == "level":
+            self.engine_level = int(chosen[0])
         elif step.key == "procedure":
             self._procedure = chosen[0]
             if len(self.players) == 3:  # no clock for three: straight on to the gods
@@ -165,6 +178,13 @@ class BoardMenu:
             self.selection = QuickSelection(self.players, self._rng)
         else:
             self.selection = OfficialSelection(self.players)
+
+    @property
+    def seats(self) -> dict[str, dict[str, object]]:
+        """The seats chosen, as `POST /api/games` takes them (persons left out)."""
+        if self.engine_level is None:
+            return {}
+        return {ENGINE_SEAT: {"kind": "engine", "level": self.engine_level}}
 
     def lineup(self) -> Lineup:
         """The chosen players and gods; only once `step` is None."""

@@ -19,6 +19,7 @@ from santorini_hw.referee.board_view import (
 )
 from santorini_hw.referee.core import BoardError, RefereeSettings
 from santorini_hw.referee.events import RefereeEvent
+from santorini_hw.referee.expecting import ExpectingReferee
 from santorini_hw.referee.recording import stray_pieces
 from santorini_hw.referee.rereading import Rereader
 from santorini_hw.referee.resync import ResyncError, adopted_position
@@ -33,7 +34,7 @@ from santorini_hw.sensing.observation import Observation
 __all__ = ["BoardError", "Referee", "RefereeSettings"]
 
 
-class Referee(Rereader):
+class Referee(Rereader, ExpectingReferee):
     """Settled observations, presses and resync requests in; events out."""
 
     # -- inputs ------------------------------------------------------------------------
@@ -66,13 +67,15 @@ class Referee(Rereader):
         game = self.game
         if button == "done":
             events = self._cancel_undo() if self._undo is not None else []
+            if game.player in self.remote:  # a remote seat's turn ends as it stands whole
+                return events
             if game.turn is not None and game.turn.actions and game.can_end_turn():
                 return events + self._end_turn()
             return events + self._reread_when_over()
         if button == "undo":
             if self._undo is not None:
                 return self._cancel_undo()
-            target = game.undo_target()
+            target = self._takeback_target()
             if target is None:
                 return []
             self._undo = UndoRequest(target, now)
@@ -97,7 +100,7 @@ class Referee(Rereader):
         view = observed_view(observation, self.settings.polarity)
         position = adopted_position(game.position, view)
         game.adopt(position)
-        self._undo = self._amend = None
+        self._undo = self._amend = self.expected = None
         self.restoring = False
         self._new_turn()
         self._track.last_view = view
@@ -111,6 +114,8 @@ class Referee(Rereader):
     def _judge(self, view: BoardView) -> list[RefereeEvent]:
         if self._undo is not None:
             return self._judge_undo(view)
+        if self.game.player in self.remote and self.game.phase is not Phase.OVER:
+            return self._judge_remote(view)
         if self.game.phase is Phase.PLACEMENT:
             return self._judge_placement(view)
         if self.game.phase is Phase.PLAY:

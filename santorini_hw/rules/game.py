@@ -260,6 +260,10 @@ class Game:
         """The position `undo` would go back to, or None when there is nothing to undo."""
         return self._history[-1].position if self._history else None
 
+    def undo_targets(self) -> list[Position]:
+        """Every position repeated `undo` goes back to, the nearest first."""
+        return [snapshot.position for snapshot in reversed(self._history)]
+
     def adopt(self, position: Position) -> None:
         """Resync: the board as it physically stands becomes the game (undoable)."""
         if self.turn is None:

@@ -38,6 +38,8 @@ class EventKind(StrEnum):
     BRIDGE_DISCONNECTED = "bridge_disconnected"
     CLOCK = "clock"
     """A game clock's snapshot (`game_clock.ClockSnapshot`): what a restart resumes."""
+    SEATS = "seats"
+    """A game's seats and the engine's seed (`daemon/seating.py`): a restart reads them."""
 
 
 class ReplayError(StoreError):

@@ -77,7 +77,7 @@ def test_a_game_set_up_on_the_board_as_a_menu_is_the_one_the_api_makes(daemon: D
     hold(daemon, "hint")
     state = daemon.wait_state(lambda s: s["phase"] == "menu", "the menu")
     assert state["menu"]["step"] == "players"
-    assert state["menu"]["cells"] == {"a1": "2", "b1": "3", "c1": "4"}
+    assert state["menu"]["cells"] == {"a1": "2", "b1": "3", "c1": "4", "d1": "vs_engine"}
 
     def choose(option: str, *, lift: bool = True) -> None:
         """Touch the option's cell with a worker (and lift it again)."""

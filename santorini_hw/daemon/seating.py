@@ -1,0 +1,92 @@
+"""Seats on the service: who plays each colour, journalled with the game, and the engine
+seats' turns handed to the referee and shown.
+
+`BoardService` mixes `SeatControl` in. A new game's seats and its seed are journalled
+as one `EventKind.SEATS` event (a restart reads the last one back, so the engine shows
+the same turn again: its choice depends only on the position and that seed). After
+every batch of referee events `_seat_events` lets the engine seats start thinking; a
+chosen turn goes to the referee (`expect`) and out as a `turn_shown` event.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from typing import Any, Protocol
+
+from santorini_hw.hardware.board import BoardHardware
+from santorini_hw.referee.events import RefereeEvent
+from santorini_hw.referee.expected import ExpectedTurn
+from santorini_hw.referee.referee import Referee
+from santorini_hw.seats.engine_seat import EngineSeats, awaiting_json
+from santorini_hw.seats.model import NO_SEATS, Seats, SeatsError, parse_seats, seats_json
+from santorini_hw.store import EventKind, Store
+
+_log = logging.getLogger(__name__)
+
+
+class _Host(Protocol):
+    referee: Referee
+    store: Store
+    game_id: int
+    hardware: BoardHardware
+    engines: EngineSeats
+
+    def _after(self, events: list[RefereeEvent]) -> None: ...
+
+
+def stored_seats(store: Store, game_id: int, players: tuple[str, ...]) -> tuple[Seats, int]:
+    """The seats and seed journalled with a game (none: every seat a person)."""
+    for event in reversed(store.events(game_id)):
+        if event.kind == EventKind.SEATS:
+            try:
+                return parse_seats(event.payload["seats"], players), int(event.payload["seed"])
+            except (SeatsError, KeyError, TypeError, ValueError) as error:
+                _log.warning("game %d: stored seats unreadable (%s): persons", game_id, error)
+                break
+    return NO_SEATS, 0
+
+
+class SeatControl:
+    engines: EngineSeats
+
+    def _seat_game(self: _Host, seats: Seats | None) -> None:
+        """Seat the game just started (`seats`, journalled with a new seed) or restored
+        (None: read back from the journal)."""
+        players = self.referee.game.lineup.players
+        if seats is None:
+            seats, seed = stored_seats(self.store, self.game_id, players)
+        else:
+            seed = random.randrange(1 << 31)
+            payload = {"seats": seats_json(seats, players), "seed": seed}
+            self.store.append_event(EventKind.SEATS, payload, self.game_id)
+        if hasattr(self, "engines"):  # the last game's searches no longer count
+            self.engines.close()
+        self.referee.remote = seats.remote
+        self.engines = EngineSeats(seats, seed, lambda turn: _shown(self, turn))
+
+    def _seat_events(self: _Host) -> list[RefereeEvent]:
+        """`engine_thinking` when an engine seat starts its search."""
+        return self.engines.update(self.referee, self.hardware.clock.monotonic())
+
+    def seats_state(self: _Host) -> dict[str, Any]:
+        """The state's `seats`, `awaiting` and `thinking`."""
+        engines = self.engines
+        players = self.referee.game.lineup.players
+        return {
+            "seats": seats_json(engines.seats, players),
+            "awaiting": awaiting_json(self.referee.awaiting),
+            "thinking": engines.thinking,
+        }
+
+
+def _shown(host: _Host, turn: ExpectedTurn) -> None:
+    """The engine chose: the referee expects it, the board shows it."""
+    now = host.hardware.clock.monotonic()
+    try:
+        events = host.referee.expect(turn)
+    except ValueError as error:  # the game moved on in between: think again
+        _log.warning("the engine's turn no longer fits: %s", error)
+        return
+    shown = RefereeEvent("turn_shown", now, turn.player, " ".join(turn.steps()))
+    host._after([shown, *events])

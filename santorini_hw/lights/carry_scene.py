@@ -1,0 +1,51 @@
+"""The next step of a turn someone at the board carries out for a seat not at the board.
+
+One step at a time, in that seat's hue: the cell of a worker to place; else the worker
+to lift, then (once it is up in a hand) only its destination (and where an Apollo or
+Minotaur move sends the opponent's worker, in its owner's hue), then the build or the
+dome, and so on through every step of a god's turn.
+"""
+
+from __future__ import annotations
+
+from santorini_hw.lights.scenes import Element, Mark, Scene
+from santorini_hw.referee.expected import ExpectedTurn
+from santorini_hw.referee.referee import Referee
+from santorini_hw.rules.actions import DOME, Action
+from santorini_hw.rules.cells import beyond
+from santorini_hw.rules.gods import God
+from santorini_hw.rules.position import Position
+
+
+def carry_scene(scene: Scene, referee: Referee, expected: ExpectedTurn) -> Scene:
+    game = referee.game
+    seat = game.lineup.index_of(expected.player)
+    if expected.is_placement:
+        left = [cell for cell in expected.cells if not game.position.occupied >> cell & 1]
+        return scene.with_mark(left[0], Mark(Element.CARRY_PLACE, player=seat)) if left else scene
+    done = len(game.turn.actions) if game.turn is not None else len(expected.actions)
+    if done >= len(expected.actions):
+        return scene
+    action = expected.actions[done]
+    if not action.is_move:
+        kind = Element.CARRY_DOME if action.kind == DOME else Element.CARRY_BUILD
+        return scene.with_mark(action.dst, Mark(kind, player=seat))
+    if not referee.holding:  # (a block put down first may hide which cell it left)
+        return scene.with_mark(action.src, Mark(Element.CARRY_WORKER, player=seat))
+    scene = scene.with_mark(action.dst, Mark(Element.CARRY_MOVE, player=seat))
+    forced = _forced(game.board, action)
+    if forced is None:
+        return scene
+    cell, owner = forced
+    return scene.with_mark(cell, Mark(Element.CARRY_MOVE, player=owner))
+
+
+def _forced(board: Position, action: Action) -> tuple[int, int] | None:
+    """Where the opponent on `action`'s destination must go (Apollo: the mover's cell,
+    Minotaur: one step further), and that worker's player index; None if nobody is there."""
+    side = board.side_at(action.dst)
+    if side < 0 or side == board.side:
+        return None
+    cell = action.src if board.god is God.APOLLO else beyond(action.src, action.dst)
+    lineup = board.lineup
+    return cell, lineup.index_of(lineup.members(side)[0])

@@ -1,0 +1,101 @@
+"""The engine's levels 1-10: a node budget each, and a controlled randomness below 10.
+
+A level is a search budget in nodes, so level N plays the same on a Pi as here, only
+slower; the time cap is a safety net that a slow board may reach (then the answer can
+differ). The answer is deterministic for a position and a seed: the turn's own seed is
+the game's seed mixed with the position's text, so a restarted daemon shows the same
+turn again.
+
+Below level 10 the engine sometimes (`wander`) plays another of its `top` best-looking
+turns (by the hint engine's static evaluation) instead of the searched one: a beginner
+can win, yet it is no random mover. A win in one is always taken, at every level.
+Placements go near the centre, with the same randomness.
+
+>>> LEVELS[10].nodes
+4357
+"""
+
+from __future__ import annotations
+
+import random
+import zlib
+from typing import NamedTuple
+
+from santorini_hw.hints.evaluation import evaluate
+from santorini_hw.hints.search import best_turn
+from santorini_hw.hints.tactics import can_win_now
+from santorini_hw.rules.cells import CELL_COUNT, parse_cell
+from santorini_hw.rules.outcomes import quiet_outcomes
+from santorini_hw.rules.position import Position
+from santorini_hw.rules.position_json import position_to_text
+from santorini_hw.rules.turns import Turn, turn_leading_to
+
+
+class Level(NamedTuple):
+    nodes: int
+    """The search's node budget (level 10: what a Pi 4 searches in a second)."""
+    time_cap: float
+    """Seconds after which the search answers anyway (a safety net)."""
+    wander: float
+    """How often another good-looking turn is played instead of the searched one."""
+    top: int
+    """How many of the best-looking turns that other turn is drawn from."""
+
+
+LEVELS: dict[int, Level] = {
+    1: Level(20, 1.0, 0.70, 10),
+    2: Level(60, 1.0, 0.55, 8),
+    3: Level(150, 1.0, 0.42, 6),
+    4: Level(300, 1.5, 0.32, 5),
+    5: Level(550, 1.5, 0.24, 4),
+    6: Level(1000, 2.0, 0.12, 3),
+    7: Level(1600, 2.0, 0.07, 3),
+    8: Level(2300, 2.5, 0.04, 2),
+    9: Level(3200, 2.5, 0.015, 2),
+    10: Level(4357, 3.0, 0.0, 1),
+}
+CENTRE = parse_cell("c3")
+
+
+def turn_seed(game_seed: int, position: Position) -> int:
+    """The seed of one choice: the game's seed and the position, nothing else."""
+    return zlib.crc32(position_to_text(position).encode(), game_seed & 0xFFFFFFFF)
+
+
+def choose_turn(position: Position, level: int, seed: int) -> Turn | None:
+    """The engine's turn at `level` (None: the player to move has no legal turn),
+    searched from an empty table so that it depends on nothing but its inputs."""
+    spec = LEVELS[level]
+    rng = random.Random(seed)
+    result = best_turn(position, node_budget=spec.nodes, time_budget=spec.time_cap, seed=seed)
+    if result.turn is None or can_win_now(position) or rng.random() >= spec.wander:
+        return result.turn
+    children = quiet_outcomes(position)
+    side = position.side
+    children.sort(key=lambda child: -evaluate(child, side))
+    pick = rng.choice(children[: spec.top])
+    return turn_leading_to(position, pick) or result.turn
+
+
+def choose_placement(position: Position, level: int, seed: int) -> tuple[int, ...]:
+    """Cells for the placer's workers still to place: near the centre, apart from each
+    other, drawn with the level's randomness."""
+    rng = random.Random(seed)
+    spread = 0.3 + 3 * LEVELS[level].wander
+    free = [cell for cell in range(CELL_COUNT) if not position.occupied >> cell & 1]
+    missing = 2 - position.workers[position.side].bit_count()
+    chosen: list[int] = []
+    for _ in range(missing):
+        scores = {
+            cell: _distance(cell, CENTRE)
+            + 0.5 * any(_distance(cell, other) < 2 for other in chosen)
+            + rng.random() * spread
+            for cell in free
+            if cell not in chosen
+        }
+        chosen.append(min(scores, key=lambda cell: scores[cell]))
+    return tuple(chosen)
+
+
+def _distance(a: int, b: int) -> int:
+    return max(abs(a % 5 - b % 5), abs(a // 5 - b // 5))

@@ -1,0 +1,137 @@
+"""The engine across the table on the real daemon (a subprocess on the simulated board,
+driven over HTTP): seats through the API, the engine's turn shown and carried out, and
+nothing lost when the daemon is killed while it thinks or while its turn is carried out."""
+
+from __future__ import annotations
+
+import signal
+from pathlib import Path
+from typing import Any
+
+from santorini_hw.rules.position_json import position_from_json
+from santorini_hw.seats.engine_seat import engine_turn
+from santorini_hw.seats.model import parse_seats
+from santorini_hw.store import Store
+from tests.daemon.conftest import daemon
+from tests.daemon.harness import Daemon
+
+__all__ = ["daemon"]  # the fixture
+
+ENGINE_B = {"B": {"kind": "engine", "level": 3}}
+
+
+def new_engine_game(daemon: Daemon, seats: dict[str, Any] = ENGINE_B) -> dict[str, Any]:
+    body = {"players": ["A", "B"], "seats": seats}
+    return daemon.post("games", body).json()["state"]  # type: ignore[no-any-return]
+
+
+def awaited(daemon: Daemon, what: str) -> dict[str, Any]:
+    state = daemon.wait_state(lambda s: s["awaiting"] is not None, what)
+    return state["awaiting"]  # type: ignore[no-any-return]
+
+
+def carry_out(daemon: Daemon, awaiting: dict[str, Any], steps: slice = slice(None)) -> None:
+    """Do the shown turn's steps on the virtual board (all of them by default)."""
+    player = awaiting["player"]
+    for action in awaiting["turn"]["actions"][steps]:
+        if awaiting["placement"]:
+            daemon.place(action, "worker", player)
+        elif "-" in action:
+            source, destination = action.split("-")
+            daemon.lift(source)
+            daemon.place(destination, "worker", player)
+        else:
+            daemon.place(action.rstrip("X"), "dome" if action.endswith("X") else "block")
+
+
+def test_seats_go_through_the_api_and_the_engine_places_and_plays(daemon: Daemon) -> None:
+    state = new_engine_game(daemon)
+    assert state["seats"] == {"A": {"kind": "person"}, "B": {"kind": "engine", "level": 3}}
+    assert state["awaiting"] is None
+    daemon.place_workers({"A": ["a1", "e5"]})
+    placement = awaited(daemon, "the engine's placement shown")
+    assert placement["player"] == "B" and len(placement["turn"]["actions"]) == 2
+    carry_out(daemon, placement)
+    daemon.wait_state(lambda s: s["phase"] == "play", "play to begin")
+    daemon.turn("A", "a1-a2", "a3")
+    shown = awaited(daemon, "the engine's turn shown")
+    carry_out(daemon, shown)
+    text = " ".join(shown["turn"]["actions"])
+    state = daemon.wait_state(lambda s: s["to_move"] == "A", "the engine's turn recorded")
+    assert [line["text"] for line in state["record"] if line["kind"] == "turn"] == [
+        "a1-a2 a3",
+        text,
+    ]
+    assert state["awaiting"] is None and state["error"] is None
+
+
+def test_an_engine_seat_for_a_stranger_is_refused(daemon: Daemon) -> None:
+    response = daemon.http.post(
+        "/api/games",
+        json={"players": ["A", "B"], "seats": {"C": {"kind": "engine", "level": 2}}},
+        headers=daemon.auth,
+    )
+    assert response.status_code == 422 and "seats.C" in response.text
+    response = daemon.http.post(
+        "/api/games", json={"seats": {"B": {"kind": "engine"}}}, headers=daemon.auth
+    )
+    assert response.status_code == 422 and "seats.B.level" in response.text
+
+
+def test_kill_9_while_carrying_out_shows_the_same_turn_and_finishes_it(tmp_path: Path) -> None:
+    first = Daemon(tmp_path / "state").start()
+    try:
+        new_engine_game(first)
+        first.place_workers({"A": ["a1", "e5"]})
+        placement = awaited(first, "the engine's placement")
+        carry_out(first, placement)
+        first.wait_state(lambda s: s["phase"] == "play", "play")
+        first.turn("A", "a1-a2", "a3")
+        shown = awaited(first, "the engine's turn")
+        carry_out(first, shown, slice(1))  # the move done, the build not yet
+        first.wait_state(lambda s: len(s["turn"]) == 1, "the engine's move seen")
+        board = first.state()["board"]
+        first.stop(signal.SIGKILL)
+    finally:
+        first.close()
+    second = Daemon(tmp_path / "state").start()
+    try:
+        state = second.state()
+        assert state["seats"]["B"] == {"kind": "engine", "level": 3}
+        assert awaited(second, "the same turn shown again") == shown
+        for cell in board:  # the new simulated board is empty: stand it as it was
+            for _ in range(cell["level"]):
+                second.place(cell["cell"], "block")
+            if cell["worker"]:
+                second.place(cell["cell"], "worker", cell["worker"])
+        carry_out(second, shown, slice(1, None))
+        state = second.wait_state(lambda s: s["to_move"] == "A", "the turn finished and recorded")
+        assert state["record"][-1]["text"] == " ".join(shown["turn"]["actions"])
+    finally:
+        second.close()
+
+
+def test_kill_9_while_thinking_shows_the_turn_the_journal_reproduces(tmp_path: Path) -> None:
+    first = Daemon(tmp_path / "state").start()
+    try:
+        new_engine_game(first, {"B": {"kind": "engine", "level": 10}})
+        first.place_workers({"A": ["a1", "e5"]})
+        placement = awaited(first, "the engine's placement")
+        carry_out(first, placement)
+        first.wait_state(lambda s: s["phase"] == "play", "play")
+        first.turn("A", "a1-a2", "a3")  # the engine starts thinking ...
+        first.stop(signal.SIGKILL)  # ... and the power goes
+    finally:
+        first.close()
+    second = Daemon(tmp_path / "state").start()
+    try:
+        shown = awaited(second, "the turn shown after the restart")
+        state = second.state()
+        with Store.open(tmp_path / "state" / "games.sqlite3") as store:
+            seats_event = [e for e in store.events(state["game_id"]) if e.kind == "seats"][-1]
+        seats = parse_seats(seats_event.payload["seats"], ("A", "B"))
+        position = position_from_json(state["position"])
+        again = engine_turn(position, False, seats, seats_event.payload["seed"])
+        assert again is not None and shown["turn"]["actions"] == again.steps()
+    finally:
+        second.close()
