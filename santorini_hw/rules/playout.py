@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
+from santorini_hw.rules.cards import initial_cards
 from santorini_hw.rules.cells import CELL_COUNT, NEIGHBOURS, cells_of
 from santorini_hw.rules.gods import God
 from santorini_hw.rules.outcomes import (
@@ -29,6 +30,7 @@ from santorini_hw.rules.outcomes import (
     winning,
 )
 from santorini_hw.rules.position import Position, make_lineup
+from santorini_hw.rules.turns import random_turn
 
 Outcome = tuple[Position, bool]
 """The position after a turn, and whether the turn won."""
@@ -44,10 +46,14 @@ class PlayedGame(NamedTuple):
 def random_placement(
     players: tuple[str, ...], gods: tuple[God | None, ...], rng: random.Random
 ) -> Position:
-    """A two-sided start position with both workers of each player on random cells."""
+    """A two-sided start position with both workers of each player on random cells (the
+    first of Selene's is her female)."""
     cells = rng.sample(range(CELL_COUNT), 2 * len(players))
     workers = tuple(1 << cells[2 * i] | 1 << cells[2 * i + 1] for i in range(len(players)))
-    return Position(0, 0, 0, 0, workers, 0, -1, 0, make_lineup(players, gods))
+    cards = initial_cards(gods)
+    if cards is not None and God.SELENE in gods:
+        cards = cards._replace(female=cells[2 * gods.index(God.SELENE)])
+    return Position(0, 0, 0, 0, workers, 0, -1, 0, make_lineup(players, gods), cards)
 
 
 def random_game(
@@ -57,21 +63,34 @@ def random_game(
     start = position = random_placement(players, gods, rng)
     turns = 0
     while True:
-        outcome = random_outcome(position, rng)
-        if outcome is None:  # trapped: with two players the opponent wins
+        played = _random_play(position, rng)
+        if played is None:  # trapped: with two players the opponent wins
             return PlayedGame(
                 start, turns, position.lineup.players[position.next_player()], position
             )
         turns += 1
-        after, won = outcome
-        if won:
-            return PlayedGame(start, turns, position.player, after)
+        after, winner = played
+        if winner is not None:
+            return PlayedGame(start, turns, winner, after)
         position = after
 
 
+def _random_play(position: Position, rng: random.Random) -> tuple[Position, str | None] | None:
+    """A random turn's result and winner: straight from the bitboards for simple gods,
+    through the rules' turn generation when an advanced god plays."""
+    if position.cards is not None:
+        turn = random_turn(position, rng)
+        return None if turn is None else (turn.result, turn.winner)
+    outcome = random_outcome(position, rng)
+    if outcome is None:
+        return None
+    return outcome[0], position.player if outcome[1] else None
+
+
 def random_outcome(position: Position, rng: random.Random) -> Outcome | None:
-    """Where a random legal turn of the player to move leads, or None when they have none."""
-    l1, l2, l3, domes, workers, me, athena, _, lineup = position
+    """Where a random legal turn of the player to move leads, or None when they have none
+    (simple gods only: `random_game` plays advanced gods through `turns.random_turn`)."""
+    l1, l2, l3, domes, workers, me, athena, _, lineup, _ = position
     god = lineup.gods[me]
     side = lineup.sides[me]
     up_ok = athena < 0 or lineup.sides[athena] == side

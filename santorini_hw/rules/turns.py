@@ -12,6 +12,7 @@ from typing import NamedTuple
 
 from santorini_hw.rules.actions import DOME, MOVE, Action
 from santorini_hw.rules.gods import God
+from santorini_hw.rules.outcomes import quiet_outcomes
 from santorini_hw.rules.position import Position
 from santorini_hw.rules.turn import (
     TurnState,
@@ -21,6 +22,7 @@ from santorini_hw.rules.turn import (
     finish,
     opening_movers,
     opening_moves,
+    outcome,
     start_turn,
     state_key,
 )
@@ -34,22 +36,28 @@ class Turn(NamedTuple):
 
 
 def _completed(state: TurnState) -> Turn:
-    return Turn(state.actions, finish(state), state.board.player if state.won else None)
+    result, winner = outcome(state)
+    return Turn(state.actions, result, winner)
+
+
+def _looping(position: Position) -> bool:
+    """Hermes' (and, with advanced gods, Triton's) walks come back to states already seen."""
+    return position.god is God.HERMES or position.cards is not None
 
 
 def generate_turns(position: Position) -> list[Turn]:
     """Every complete legal turn of the player to move, one per distinct outcome."""
-    found: dict[tuple[Position, bool], Turn] = {}
-    seen: set[tuple[object, ...]] | None = set() if position.god is God.HERMES else None
+    found: dict[tuple[Position, str | None], Turn] = {}
+    seen: set[tuple[object, ...]] | None = set() if _looping(position) else None
     stack = [start_turn(position)]
     while stack:
         state = stack.pop()
         if can_end(state):
             turn = _completed(state)
-            outcome = (turn.result, state.won)
-            known = found.get(outcome)
+            key = (turn.result, turn.winner)
+            known = found.get(key)
             if known is None or len(turn.actions) < len(known.actions):
-                found[outcome] = turn  # the shortest way to an outcome reads best
+                found[key] = turn  # the shortest way to an outcome reads best
         children = [apply_action(state, action) for action in candidates(state)]
         stack.extend(reversed([child for child in children if _first_visit(child, seen)]))
     return list(found.values())
@@ -70,7 +78,11 @@ def turn_leading_to(position: Position, result: Position) -> Turn | None:
     """The shortest legal turn from `position` that does not win and ends in `result`, or
     None. The search picks a resulting position (`outcomes.quiet_outcomes`); this finds
     its actions without generating every turn: builds that `result` does not show are
-    never tried, so only the moves branch (and Hermes' walks, each state once)."""
+    never tried, so only the moves branch (and Hermes' walks, each state once). With an
+    advanced god (removals, ferries, petrified workers) every turn is generated."""
+    if position.cards is not None:
+        quiet = (t for t in generate_turns(position) if t.winner is None and t.result == result)
+        return next(quiet, None)
     seen: set[tuple[object, ...]] = set()
     frontier = [start_turn(position)]
     while frontier:
@@ -101,6 +113,9 @@ def _shown(board: Position, result: Position, build: Action) -> bool:
 def random_turn(position: Position, rng: random.Random) -> Turn | None:
     """One legal turn picked at random (optional extras taken half the time), or None
     when the player has no legal turn. Not uniform over turns: fast, for playouts."""
+    if position.cards is not None:
+        turns = generate_turns(position)
+        return turns[int(rng.random() * len(turns))] if turns else None
     seen: set[tuple[object, ...]] | None = set() if position.god is God.HERMES else None
     state = _random_completion(start_turn(position), rng, seen)
     return None if state is None else _completed(state)
@@ -156,6 +171,8 @@ def winning_turn_exists(position: Position) -> bool:
     """The player to move can win this turn. Only moves win, and no build ever enables a
     win later in the same turn (Prometheus builds first only when not moving up), so
     only the move steps are explored: much cheaper than generating every turn."""
+    if position.cards is not None:  # wins by removal, Chronus' towers, Hera's edge...
+        return any(turn.winner == position.player for turn in generate_turns(position))
     start = start_turn(position)
     for first in candidates(start):
         if not first.is_move:
@@ -168,6 +185,14 @@ def winning_turn_exists(position: Position) -> bool:
                 if second.is_move and apply_action(state, second).won:
                     return True
     return False
+
+
+def quiet_results(position: Position) -> list[Position]:
+    """The position after every legal turn that does not win, one per distinct outcome
+    (`outcomes.quiet_outcomes`' bitboard loops for simple gods)."""
+    if position.cards is None:
+        return quiet_outcomes(position)
+    return [turn.result for turn in generate_turns(position) if turn.winner is None]
 
 
 def perft(position: Position, depth: int) -> int:

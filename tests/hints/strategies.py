@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from santorini_hw.rules.gods import God
+from santorini_hw.rules.gods import SIMPLE_GODS, God
 from santorini_hw.rules.position import Position, make_lineup
 from santorini_hw.rules.position_json import position_from_json
 
-GODS: list[God | None] = [None, *God]
+GODS: list[God | None] = [None, *SIMPLE_GODS]
 PLAYERS = {2: ("A", "B"), 3: ("A", "B", "C"), 4: ("A", "B", "C", "D")}
 TEAMS = (("A", "C"), ("B", "D"))
 

@@ -7,13 +7,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from santorini_hw.hints.search import best_turn
-from santorini_hw.rules.gods import God
+from santorini_hw.rules.gods import SIMPLE_GODS
 from santorini_hw.rules.position import Position
 from santorini_hw.rules.turn import can_end, finish, play, start_turn
 from santorini_hw.rules.turns import generate_turns, winning_turn_exists
 from tests.hints.strategies import GODS, board, positions
 
-GOD_NAMES = [None, *(god.value for god in God)]
+GOD_NAMES = [None, *(god.value for god in SIMPLE_GODS)]
 
 
 def _opponent_can_win(turn_result: Position) -> bool:

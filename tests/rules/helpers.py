@@ -5,10 +5,14 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from hypothesis import strategies as st
+
 from santorini_hw.rules.actions import actions_text
+from santorini_hw.rules.cards_json import check_lineup
 from santorini_hw.rules.gods import God
 from santorini_hw.rules.playout import random_placement
-from santorini_hw.rules.position import Position
+from santorini_hw.rules.position import Position, make_lineup
+from santorini_hw.rules.position_errors import UnsupportedPositionError
 from santorini_hw.rules.position_json import position_from_json, position_to_json
 from santorini_hw.rules.turns import Turn, generate_turns, random_turn
 
@@ -30,6 +34,21 @@ def position(
         document["domes"] = domes
     document.update(extra)
     return position_from_json(document)
+
+
+def playable(gods: tuple[God | None, ...]) -> bool:
+    """The rules play these gods together (no advanced god twice, no refused pairing)."""
+    players = ("A", "B", "C", "D")[: len(gods)]
+    try:
+        check_lineup(make_lineup(players, gods))
+    except UnsupportedPositionError:
+        return False
+    return True
+
+
+ANY_GOD = st.sampled_from([None, *God])
+GOD_PAIRS = st.tuples(ANY_GOD, ANY_GOD).filter(playable)
+"""Two gods from all thirty (or none) that may meet in a two-player game."""
 
 
 def midgame(seed: int, gods: tuple[God | None, God | None], plies: int) -> Position:

@@ -53,13 +53,13 @@ def test_four_players_play_in_alternating_teams() -> None:
         ("[1, 2]", "json"),
         ('{"to_move": "A"}', "workers"),
         ('{"workers": {"A": ["a1", "a2"]}, "to_move": "A"}', "workers"),
-        ('{"workers": {"A": ["a1"], "B": ["e1", "e2"]}, "to_move": "A"}', "workers.A"),
+        ('{"workers": {"A": ["a1", "a2", "a3"], "B": ["e1", "e2"]}, "to_move": "A"}', "workers.A"),
         ('{"workers": {"A": ["a1", "a1"], "B": ["e1", "e2"]}, "to_move": "A"}', "workers.A"),
         ('{"workers": {"A": ["a1", "e1"], "B": ["e1", "e2"]}, "to_move": "A"}', "workers.B"),
         ('{"workers": {"A": ["a1", "z9"], "B": ["e1", "e2"]}, "to_move": "A"}', "workers.A"),
         ('{"workers": {"A": ["a1", "a2"], "B": ["e1", "e2"]}, "to_move": "C"}', "to_move"),
         (
-            '{"workers": {"A": ["a1", "a2"], "B": ["e1", "e2"]}, "to_move": "A", "gods": {"A": "Zeus"}}',
+            '{"workers": {"A": ["a1", "a2"], "B": ["e1", "e2"]}, "to_move": "A", "gods": {"A": "Odin"}}',
             "gods.A",
         ),
         (
