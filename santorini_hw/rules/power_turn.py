@@ -124,9 +124,11 @@ def candidates(state: TurnState) -> list[Action]:
     if state.won or power.passed:
         return []
     powers = power.powers
+    board = state.board
+    if not board.workers[board.side]:
+        return []  # out of the game: no turn at all (not even Dionysus' pass)
     if powers.additional:
         return _additional(state)
-    board = state.board
     god = powers.god
     own = board.workers[board.side]
     if state.moves == 0:

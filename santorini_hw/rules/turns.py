@@ -8,6 +8,7 @@ same board are the same turn.
 from __future__ import annotations
 
 import random
+from collections import deque
 from typing import NamedTuple
 
 from santorini_hw.rules.actions import DOME, MOVE, Action
@@ -46,12 +47,16 @@ def _looping(position: Position) -> bool:
 
 
 def generate_turns(position: Position) -> list[Turn]:
-    """Every complete legal turn of the player to move, one per distinct outcome."""
+    """Every complete legal turn of the player to move, one per distinct outcome.
+
+    Depth first; with an advanced god breadth first, so that the first path to a state
+    (the only one followed: Triton walks in circles) is a shortest one."""
     found: dict[tuple[Position, str | None], Turn] = {}
     seen: set[tuple[object, ...]] | None = set() if _looping(position) else None
-    stack = [start_turn(position)]
+    stack = deque([start_turn(position)])
+    take = stack.pop if position.cards is None else stack.popleft
     while stack:
-        state = stack.pop()
+        state = take()
         if can_end(state):
             turn = _completed(state)
             key = (turn.result, turn.winner)
@@ -59,7 +64,8 @@ def generate_turns(position: Position) -> list[Turn]:
             if known is None or len(turn.actions) < len(known.actions):
                 found[key] = turn  # the shortest way to an outcome reads best
         children = [apply_action(state, action) for action in candidates(state)]
-        stack.extend(reversed([child for child in children if _first_visit(child, seen)]))
+        fresh = [child for child in children if _first_visit(child, seen)]
+        stack.extend(reversed(fresh) if position.cards is None else fresh)
     return list(found.values())
 
 
