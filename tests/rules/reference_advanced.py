@@ -97,3 +97,28 @@ class Play:
 
     def owner(self, god: str) -> int:
         return next((i for i, g in enumerate(self.gods) if g == god), -1)
+
+
+def deck_of(chaos: dict[str, Any]) -> tuple[str, tuple[str, ...]]:
+    return chaos["power"], tuple(chaos["deck"])
+
+
+def outcome_of(result: dict[str, Any], winner: str | None) -> tuple[Any, ...]:
+    """The oracle's outcome for a result JSON of the rules core (the same fields)."""
+    h = [0] * 25
+    for cell, level in result["heights"].items():
+        h[index(cell)] = level
+    chaos = result.get("chaos")
+    return (
+        tuple(h),
+        frozenset(index(c) for c in result["domes"]),
+        frozenset((index(c), p) for p, cells in result["workers"].items() for c in cells),
+        result["to_move"],
+        result["athena_moved_up"],
+        next(iter(result["female"].values())) if "female" in result else None,
+        next(iter(result["tokens"].values())) if "tokens" in result else None,
+        deck_of(next(iter(chaos.values()))) if chaos else None,
+        result.get("circe_has_power"),
+        result.get("extra_turns"),
+        winner,
+    )

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.rules.reference_advanced import SIMPLE, Play, across, around, edge, index, name
+from tests.rules.reference_advanced import SIMPLE, Play, across, around, deck_of, edge, name
 
 Outcome = tuple[Any, ...]
 
@@ -361,7 +361,7 @@ class Turns:
             athena,
             female if "Selene" in s.gods else None,
             p.tokens.get(players[morpheus], 0) if morpheus >= 0 else None,
-            _deck(chaos[players[chaos_player]]) if chaos_player >= 0 else None,
+            deck_of(chaos[players[chaos_player]]) if chaos_player >= 0 else None,
             self.circe_test if "Circe" in s.gods else None,
             owed if "Dionysus" in s.gods else None,
             "pass" if passed else "",
@@ -370,31 +370,6 @@ class Turns:
         self.found.append((outcome, p.up, fine))
 
 
-def _deck(chaos: dict[str, Any]) -> tuple[str, tuple[str, ...]]:
-    return chaos["power"], tuple(chaos["deck"])
-
-
 def reference_outcomes(doc: dict[str, Any]) -> set[Outcome]:
     """Every distinct outcome of the turn of `doc`'s player to move."""
     return Turns(doc).run()
-
-
-def outcome_of(result: dict[str, Any], winner: str | None) -> Outcome:
-    """The oracle's outcome for a result JSON of the rules core (the same fields)."""
-    h = [0] * 25
-    for cell, level in result["heights"].items():
-        h[index(cell)] = level
-    chaos = result.get("chaos")
-    return (
-        tuple(h),
-        frozenset(index(c) for c in result["domes"]),
-        frozenset((index(c), p) for p, cells in result["workers"].items() for c in cells),
-        result["to_move"],
-        result["athena_moved_up"],
-        next(iter(result["female"].values())) if "female" in result else None,
-        next(iter(result["tokens"].values())) if "tokens" in result else None,
-        _deck(next(iter(chaos.values()))) if chaos else None,
-        result.get("circe_has_power"),
-        result.get("extra_turns"),
-        winner,
-    )

@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 from santorini_hw.rules.position_json import position_from_json, position_to_json
 from santorini_hw.rules.turns import generate_turns
 from tests.rules.advanced_positions import pairings, random_document
-from tests.rules.reference_turns import outcome_of, reference_outcomes
+from tests.rules.reference_advanced import outcome_of
+from tests.rules.reference_turns import reference_outcomes
 
 SEED = random.SystemRandom().randrange(1 << 32)
 

@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
+
+from santorini_hw.rules.game import Game, GameError
+from santorini_hw.rules.gods import God
+from santorini_hw.rules.turns import generate_turns, perft
 from tests.rules.advanced_helpers import first_steps, turns_of, winners
+from tests.rules.helpers import position
 
 
 # Eros
@@ -221,3 +227,14 @@ def test_zeus_raised_to_level_three_does_not_win() -> None:
     assert found["b2-b3 b3"][1] is None
     assert found["b2-b3 b3"][0]["heights"]["b3"] == 3
     assert winners(found) == {None}
+
+
+# Players without workers, team games
+def test_a_player_left_without_workers_has_no_turn() -> None:
+    start = position({"A": [], "B": ["d4", "e1"]}, gods={"A": "Bia", "B": "Pan"})
+    assert generate_turns(start) == [] and perft(start, 2) == 0
+
+
+def test_team_games_keep_to_the_simple_gods() -> None:
+    with pytest.raises(GameError, match="unsupported: Bia with 4 players"):
+        Game.new(("A", "B", "C", "D"), (God.BIA, God.PAN, None, None))
