@@ -61,30 +61,36 @@ def random_game(
 ) -> PlayedGame:
     """Play random legal turns until someone wins or a player is trapped (and loses)."""
     start = position = random_placement(players, gods, rng)
+    if start.cards is not None:
+        return _random_power_game(start, rng)
     turns = 0
     while True:
-        played = _random_play(position, rng)
-        if played is None:  # trapped: with two players the opponent wins
+        outcome = random_outcome(position, rng)
+        if outcome is None:  # trapped: with two players the opponent wins
             return PlayedGame(
                 start, turns, position.lineup.players[position.next_player()], position
             )
         turns += 1
-        after, winner = played
-        if winner is not None:
-            return PlayedGame(start, turns, winner, after)
+        after, won = outcome
+        if won:
+            return PlayedGame(start, turns, position.player, after)
         position = after
 
 
-def _random_play(position: Position, rng: random.Random) -> tuple[Position, str | None] | None:
-    """A random turn's result and winner: straight from the bitboards for simple gods,
-    through the rules' turn generation when an advanced god plays."""
-    if position.cards is not None:
+def _random_power_game(start: Position, rng: random.Random) -> PlayedGame:
+    """`random_game` with an advanced god: turns from the rules core (`random_turn`); the
+    winner may be another player than the mover (Chronus)."""
+    position, turns = start, 0
+    while True:
         turn = random_turn(position, rng)
-        return None if turn is None else (turn.result, turn.winner)
-    outcome = random_outcome(position, rng)
-    if outcome is None:
-        return None
-    return outcome[0], position.player if outcome[1] else None
+        if turn is None:
+            return PlayedGame(
+                start, turns, position.lineup.players[position.next_player()], position
+            )
+        turns += 1
+        if turn.winner is not None:
+            return PlayedGame(start, turns, turn.winner, turn.result)
+        position = turn.result
 
 
 def random_outcome(position: Position, rng: random.Random) -> Outcome | None:

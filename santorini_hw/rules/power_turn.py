@@ -48,9 +48,30 @@ def start_power_turn(position: Position) -> TurnState:
         return state
     power = state.power
     assert power is not None
-    if any(s.moved_up for s in endings(state)):
+    if _can_go_up(state):
         return state._replace(power=power._replace(powers=powers._replace(must_up=True)))
     return state
+
+
+def _can_go_up(start: TurnState) -> bool:
+    """Some complete turn has a step up (Persephone): only steps (and Charon's ferry)
+    are followed until one goes up, since a build never leads to a later step up."""
+    seen: set[TurnState] = set()
+    stack = [start]
+    while stack:
+        state = stack.pop()
+        if state.moved_up:
+            if endings(state, first=True):
+                return True
+            continue
+        for action in candidates(state):
+            if action.kind in (MOVE, FERRY):
+                child = apply(state, action)
+                key = state_key(child)
+                if key not in seen:
+                    seen.add(key)
+                    stack.append(child)
+    return False
 
 
 def _opposing_persephone(powers: Powers, me: int) -> bool:

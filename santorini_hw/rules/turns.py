@@ -120,8 +120,11 @@ def random_turn(position: Position, rng: random.Random) -> Turn | None:
     """One legal turn picked at random (optional extras taken half the time), or None
     when the player has no legal turn. Not uniform over turns: fast, for playouts."""
     if position.cards is not None:
-        turns = generate_turns(position)
-        return turns[int(rng.random() * len(turns))] if turns else None
+        start = start_turn(position)
+        assert start.power is not None
+        walks = start.power.powers.god in (God.HERMES, God.TRITON)
+        ending = _random_power_completion(start, rng, set() if walks else None)
+        return None if ending is None else _completed(ending)
     seen: set[tuple[object, ...]] | None = set() if position.god is God.HERMES else None
     state = _random_completion(start_turn(position), rng, seen)
     return None if state is None else _completed(state)
@@ -148,6 +151,30 @@ def _random_completion(
         return state
     done = _random_child(state, options, rng, seen)
     return state if done is None and ending else done
+
+
+def _random_power_completion(
+    state: TurnState, rng: random.Random, seen: set[tuple[object, ...]] | None
+) -> TurnState | None:
+    """An advanced turn completed at random: a random legal action at each step (each
+    state tried once: Hermes and Triton walk in circles), an optional one taken half the
+    time; None when no way from `state` completes the turn."""
+    ending = can_end(state)
+    options = candidates(state)
+    if ending and (not options or rng.random() < 0.5):
+        return state
+    remaining = len(options)
+    while remaining:
+        pick = int(rng.random() * remaining)
+        remaining -= 1
+        action = options[pick]
+        options[pick] = options[remaining]
+        child = apply_action(state, action)
+        if _first_visit(child, seen):
+            done = _random_power_completion(child, rng, seen)
+            if done is not None:
+                return done
+    return state if ending else None
 
 
 def _random_child(
