@@ -18,11 +18,9 @@ import random
 import time
 from typing import Any
 
-from santorini_hw.rules.cards_json import check_lineup
+from santorini_hw.rules.cards_json import accepted
 from santorini_hw.rules.gods import SIMPLE_GODS, God
 from santorini_hw.rules.playout import random_game
-from santorini_hw.rules.position import make_lineup
-from santorini_hw.rules.position_errors import UnsupportedPositionError
 from santorini_hw.rules.position_json import parse_position
 from santorini_hw.rules.turns import perft
 
@@ -48,15 +46,7 @@ PERFT_POSITIONS = {
 
 def _pairings() -> list[tuple[God, God]]:
     """Every two-player pairing of the thirty gods the rules accept."""
-    found = []
-    for first in God:
-        for second in God:
-            try:
-                check_lineup(make_lineup(("A", "B"), (first, second)))
-            except UnsupportedPositionError:
-                continue
-            found.append((first, second))
-    return found
+    return [(first, second) for first in God for second in God if accepted((first, second))]
 
 
 def games_per_second(games: int, gods_mode: str, seed: int) -> dict[str, Any]:

@@ -12,7 +12,7 @@ from typing import Any
 from santorini_hw.rules.cards import CardState, fresh_deck, holder, initial_cards
 from santorini_hw.rules.cells import CellError, parse_cell
 from santorini_hw.rules.gods import God, UnknownGodError, barred_gods, parse_god
-from santorini_hw.rules.position import Lineup
+from santorini_hw.rules.position import Lineup, make_lineup
 from santorini_hw.rules.position_errors import PositionError, UnsupportedPositionError
 
 CARD_FIELDS = ("female", "tokens", "chaos", "circe_has_power", "extra_turns")
@@ -37,6 +37,16 @@ def check_lineup(lineup: Lineup) -> None:
         for god in CIRCE_REFUSED:
             if god in lineup.gods:
                 raise UnsupportedPositionError("gods", f"Circe against {god.value}")
+
+
+def accepted(gods: tuple[God | None, ...]) -> bool:
+    """The rules play these gods together (`check_lineup` raises for no team)."""
+    players = tuple("ABCD"[: len(gods)])
+    try:
+        check_lineup(make_lineup(players, gods))
+    except UnsupportedPositionError:
+        return False
+    return True
 
 
 def parse_cards(
