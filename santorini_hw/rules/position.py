@@ -167,32 +167,10 @@ class Position(NamedTuple):
             l2 |= bit
         else:
             l3 |= bit
-        return Position(
-            l1,
-            l2,
-            l3,
-            self.domes,
-            self.workers,
-            self.to_move,
-            self.athena,
-            self.out,
-            self.lineup,
-            self.cards,
-        )
+        return Position(l1, l2, l3, self.domes, *self[4:])
 
     def with_dome(self, cell: int) -> Position:
-        return Position(
-            self.l1,
-            self.l2,
-            self.l3,
-            self.domes | 1 << cell,
-            self.workers,
-            self.to_move,
-            self.athena,
-            self.out,
-            self.lineup,
-            self.cards,
-        )
+        return Position(self.l1, self.l2, self.l3, self.domes | 1 << cell, *self[4:])
 
     def with_workers(self, side: int, mask: int) -> Position:
         workers = list(self.workers)

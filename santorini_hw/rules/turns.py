@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
+from collections.abc import Callable
 from typing import NamedTuple
 
 from santorini_hw.rules.actions import DOME, MOVE, Action
@@ -163,18 +164,11 @@ def _random_power_completion(
     options = candidates(state)
     if ending and (not options or rng.random() < 0.5):
         return state
-    remaining = len(options)
-    while remaining:
-        pick = int(rng.random() * remaining)
-        remaining -= 1
-        action = options[pick]
-        options[pick] = options[remaining]
-        child = apply_action(state, action)
-        if _first_visit(child, seen):
-            done = _random_power_completion(child, rng, seen)
-            if done is not None:
-                return done
-    return state if ending else None
+    done = _random_child(state, options, rng, seen, _random_power_completion)
+    return state if done is None and ending else done
+
+
+Completion = Callable[[TurnState, random.Random, set[tuple[object, ...]] | None], TurnState | None]
 
 
 def _random_child(
@@ -182,9 +176,11 @@ def _random_child(
     options: list[Action],
     rng: random.Random,
     seen: set[tuple[object, ...]] | None,
+    complete: Completion | None = None,
 ) -> TurnState | None:
-    """A random completion through one of `options` (drawn without replacement, only as
-    far as needed), or None when none of them completes."""
+    """A random completion (by `complete`, else `_random_completion`) through one of
+    `options` (drawn without replacement, only as far as needed), or None when none of
+    them completes."""
     remaining = len(options)
     while remaining:
         pick = int(rng.random() * remaining)
@@ -194,7 +190,7 @@ def _random_child(
         child = apply_action(state, action)
         if seen is not None and not _first_visit(child, seen):
             continue
-        done = _random_completion(child, rng, seen)
+        done = (complete or _random_completion)(child, rng, seen)
         if done is not None:
             return done
     return None

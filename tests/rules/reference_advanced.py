@@ -26,16 +26,6 @@ def index(text: str) -> int:
     return (int(text[1]) - 1) * 5 + COLS.index(text[0])
 
 
-def around(cell: int) -> list[int]:
-    x, y = cell % 5, cell // 5
-    return [
-        ny * 5 + nx
-        for ny in (y - 1, y, y + 1)
-        for nx in (x - 1, x, x + 1)
-        if (nx, ny) != (x, y) and 0 <= nx < 5 and 0 <= ny < 5
-    ]
-
-
 def across(a: int, b: int) -> int:
     """The cell after b, going from a through b; -1 off the board."""
     x, y = 2 * (b % 5) - a % 5, 2 * (b // 5) - a // 5

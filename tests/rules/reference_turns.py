@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.rules.reference_advanced import SIMPLE, Play, across, around, deck_of, edge, name
+from tests.rules.reference import adjacent as around
+from tests.rules.reference_advanced import SIMPLE, Play, across, deck_of, edge, name
 
 Outcome = tuple[Any, ...]
 
