@@ -123,7 +123,15 @@ def can_end(state: TurnState) -> bool:
                 return False
         elif not state.builds:
             return False
-    if powers.must_up and not state.moved_up:
+    return _whole_turn_ok(state)
+
+
+def _whole_turn_ok(state: TurnState) -> bool:
+    """Persephone's and Aphrodite's tests, which only move steps can change: once the
+    steps are over and they fail, no build can save the turn (`candidates` stops)."""
+    power = state.power
+    assert power is not None
+    if power.powers.must_up and not state.moved_up:
         return False
     return _aphrodite_ok(state)
 
@@ -149,6 +157,8 @@ def candidates(state: TurnState) -> list[Action]:
     if not board.workers[board.side]:
         return []  # out of the game: no turn at all (not even Dionysus' pass)
     if powers.additional:
+        if state.moves and not _whole_turn_ok(state):
+            return []
         return _additional(state)
     god = powers.god
     own = board.workers[board.side]
@@ -169,6 +179,8 @@ def candidates(state: TurnState) -> list[Action]:
         return found
     if state.builds == 0 and not power.ending:
         return _after_moving(state)
+    if not _whole_turn_ok(state):
+        return []
     return more_builds(state) + end_actions(state)
 
 
@@ -182,9 +194,13 @@ def _after_moving(state: TurnState) -> list[Action]:
         found += step_options(state, worker, god, exclude=state.origin)
     if god is God.TRITON and PERIMETER >> worker & 1:
         found += step_options(state, worker, god)
-    if god is God.HERMES and state.flat:
+    walking = god is God.HERMES and state.flat
+    if walking:
         own = board.workers[board.side] & ~state.power.powers.frozen
         found += [a for w in cells_of(own) for a in _flat_steps(state, w)]
+    if not _whole_turn_ok(state):
+        return found  # only a further step could still make the turn legal
+    if walking:
         everyone = board.workers[board.side]
         return found + _unique(a for w in cells_of(everyone) for a in normal_builds(state, w))
     if god is God.MORPHEUS:
