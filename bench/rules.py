@@ -1,6 +1,10 @@
 """Benchmark of the rules core: random games per second and perft timings (prints JSON).
 
-    .venv/bin/python bench/rules.py --games 2000 --gods random --seed 1
+    .venv/bin/python bench/rules.py --games 2000 --gods all --seed 1
+
+Playouts without gods, with two of the ten simple gods (`random`) and with two of all
+thirty (`thirty`: every pairing the rules accept, advanced gods played through the rules
+core's turn generation).
 
 With `santorinai` installed (`pip install santorinai`, not a project dependency), the same
 run also measures that library's random games per second (no gods) for comparison.
@@ -14,7 +18,8 @@ import random
 import time
 from typing import Any
 
-from santorini_hw.rules.gods import God
+from santorini_hw.rules.cards_json import accepted
+from santorini_hw.rules.gods import SIMPLE_GODS, God
 from santorini_hw.rules.playout import random_game
 from santorini_hw.rules.position_json import parse_position
 from santorini_hw.rules.turns import perft
@@ -39,12 +44,23 @@ PERFT_POSITIONS = {
 }
 
 
+def _pairings() -> list[tuple[God, God]]:
+    """Every two-player pairing of the thirty gods the rules accept."""
+    return [(first, second) for first in God for second in God if accepted((first, second))]
+
+
 def games_per_second(games: int, gods_mode: str, seed: int) -> dict[str, Any]:
+    """`gods_mode`: none, random (two of the ten simple gods) or thirty (two of all)."""
     rng = random.Random(seed)
+    pairings = _pairings() if gods_mode == "thirty" else []
     turns = 0
     started, cpu = time.perf_counter(), time.process_time()
     for _ in range(games):
-        gods = tuple(rng.sample(list(God), 2)) if gods_mode == "random" else (None, None)
+        gods: tuple[God | None, ...] = (None, None)
+        if gods_mode == "random":
+            gods = tuple(rng.sample(SIMPLE_GODS, 2))
+        elif gods_mode == "thirty":
+            gods = pairings[int(rng.random() * len(pairings))]
         turns += random_game(rng, gods).turns
     return {
         "games": games,
@@ -106,11 +122,15 @@ def perft_timings(depth: int) -> dict[str, Any]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2000)
-    parser.add_argument("--gods", choices=["random", "none", "both"], default="both")
+    parser.add_argument(
+        "--gods", choices=["random", "none", "thirty", "both", "all"], default="all"
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--perft-depth", type=int, default=2)
     args = parser.parse_args()
-    modes = ["none", "random"] if args.gods == "both" else [args.gods]
+    modes = {"both": ["none", "random"], "all": ["none", "random", "thirty"]}.get(
+        args.gods, [args.gods]
+    )
     report = {
         "playouts": [games_per_second(args.games, mode, args.seed) for mode in modes],
         "santorinai": santorinai_games_per_second(max(1, args.games // 4), args.seed),

@@ -12,7 +12,7 @@ from typing import Any
 
 from santorini_hw.referee.game_clock import TimeControl, TimeControlError, parse_time_control
 from santorini_hw.rules.cells import CellError, cell_name, parse_cell
-from santorini_hw.rules.gods import God, UnknownGodError, parse_god
+from santorini_hw.rules.gods import God, UnknownGodError, parse_board_god
 from santorini_hw.seats.model import NO_SEATS, Seats, SeatsError, parse_seats, seats_json
 
 OPS = ("lift", "place", "press", "carry_out")
@@ -162,7 +162,7 @@ def _gods(data: Any, players: tuple[str, ...]) -> tuple[God | None, ...]:
         if player not in players:
             raise ScenarioError(f"gods.{player}", "not one of the players")
     try:
-        return tuple(None if data.get(p) is None else parse_god(data[p]) for p in players)
+        return tuple(None if data.get(p) is None else parse_board_god(data[p]) for p in players)
     except UnknownGodError as error:
         raise ScenarioError("gods", str(error)) from None
 

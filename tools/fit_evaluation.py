@@ -98,8 +98,8 @@ def self_play(games: int, nodes: int, seed: int, explore: float) -> list[Sample]
             if turn is None:
                 winner = 1 - position.to_move
                 break
-            if turn.winner is not None:
-                winner = position.to_move
+            if turn.winner is not None:  # Chronus may win on the other player's turn
+                winner = position.lineup.players.index(turn.winner)
                 break
             position = turn.result
         if winner < 0:

@@ -48,7 +48,7 @@ from santorini_hw.daemon.menu_control import CommandError
 from santorini_hw.daemon.service import BoardService
 from santorini_hw.daemon.settings import Settings
 from santorini_hw.referee.game_clock import parse_time_control
-from santorini_hw.rules.gods import God, parse_god
+from santorini_hw.rules.gods import SIMPLE_GODS, God, parse_board_god
 from santorini_hw.seats.model import SeatsError, parse_seats
 from santorini_hw.store import UnknownGameError
 
@@ -263,7 +263,7 @@ def _gods(body: NewGame) -> tuple[God | None, ...] | None:
             raise invalid(("body", "gods"), 'given only with selection "given"')
         return None
     if body.selection == "random":
-        return tuple(random.sample(list(God), len(body.players)))
+        return tuple(random.sample(SIMPLE_GODS, len(body.players)))
     if body.gods is None or len(body.gods) != len(body.players):
         raise invalid(("body", "gods"), "one name (or null) per player")
-    return tuple(None if name is None else parse_god(name) for name in body.gods)
+    return tuple(None if name is None else parse_board_god(name) for name in body.gods)

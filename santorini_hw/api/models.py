@@ -11,7 +11,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from santorini_hw.referee.game_clock import TimeControlError, parse_time_control
-from santorini_hw.rules.gods import UnknownGodError, parse_god
+from santorini_hw.rules.gods import UnknownGodError, parse_board_god
 from santorini_hw.rules.player_names import PLAYER_NAME_PATTERN, RULE
 
 Cell = Annotated[str, Field(pattern=r"^[a-e][1-5]$", description="a cell, a1..e5")]
@@ -59,7 +59,7 @@ class NewGame(_Strict):
         for name in gods or []:
             if name is not None:
                 try:
-                    parse_god(name)
+                    parse_board_god(name)
                 except UnknownGodError as error:
                     raise ValueError(str(error)) from None
         return gods

@@ -9,7 +9,12 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from santorini_hw.rules.position import Position
-from santorini_hw.rules.position_json import PositionError, parse_position, position_to_json
+from santorini_hw.rules.position_json import (
+    PositionError,
+    UnsupportedPositionError,
+    parse_position,
+    position_to_json,
+)
 from santorini_hw.rules.turns import Turn
 
 
@@ -42,6 +47,10 @@ def answer_each(answer: Callable[[Position], str]) -> int:
     for number, document in input_documents(text):
         try:
             position = parse_position(document)
+        except UnsupportedPositionError as error:  # well formed, but refused by the rules
+            print(json.dumps({"error": error.reason}), flush=True)
+            print(f"error: line {number}: {error}", file=sys.stderr)
+            return 2
         except PositionError as error:
             print(f"error: line {number}: {error}", file=sys.stderr)
             return 2

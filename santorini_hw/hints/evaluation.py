@@ -148,7 +148,7 @@ def all_features(position: Position) -> dict[int, tuple[God | None, list[int]]]:
 
 
 def _reach(position: Position, side: int, god: God | None) -> _Reach:
-    l1, l2, l3, domes, workers, _, athena, _, lineup = position
+    l1, l2, l3, domes, workers, _, athena, _, lineup, _ = position
     up_ok = athena < 0 or lineup.sides[athena] == side
     occupied = 0
     for side_workers in workers:

@@ -19,6 +19,7 @@ from typing import NamedTuple
 
 from santorini_hw.hints.baselines import greedy_player, random_player
 from santorini_hw.hints.search import best_turn
+from santorini_hw.rules.cards_json import accepted
 from santorini_hw.rules.gods import God
 from santorini_hw.rules.playout import random_placement
 from santorini_hw.rules.position import Position
@@ -95,15 +96,18 @@ def play_game(
         if turn is None:
             return 1 - mover, turns
         turns += 1
-        if turn.winner is not None:
-            return mover, turns
+        if turn.winner is not None:  # Chronus may win on the other player's turn
+            return position.lineup.players.index(turn.winner), turns
         position = turn.result
 
 
 def openings(rng: random.Random, gods: bool) -> Iterator[Position]:
-    """Random two-player starts, with two different random gods when `gods` is set."""
+    """Random two-player starts, with two different random gods of all thirty (a pairing
+    the rules accept) when `gods` is set."""
     while True:
-        chosen: tuple[God | None, ...] = tuple(rng.sample(list(God), 2)) if gods else (None, None)
+        chosen: tuple[God | None, ...] = (None, None)
+        while gods and (None in chosen or not accepted(chosen)):
+            chosen = tuple(rng.sample(list(God), 2))
         yield random_placement(PLAYERS, chosen, rng)
 
 

@@ -1,7 +1,8 @@
 """The hint engine: iterative-deepening principal-variation search over whole turns.
 
 A node is a position; its children are the positions its player's turns lead to
-(`rules.outcomes.quiet_outcomes`, straight from the bitboards). At every node the search
+(`rules.outcomes.quiet_outcomes`, straight from the bitboards; with an advanced god, from
+the rules core's turns: `turns.quiet_results`). At every node the search
 first asks whether the player to move can win at once (`tactics.can_win_now`): if so the
 node is decided without generating a single turn, which also makes every horizon one turn
 deeper for wins; and because of that test, only the turns that do not win are children.
@@ -43,9 +44,8 @@ from santorini_hw.hints.ordering import MoveOrder, move_id
 from santorini_hw.hints.tactics import can_win_now, cannot_move
 from santorini_hw.hints.tt import DECIDED, Bound, TranspositionTable
 from santorini_hw.hints.zobrist import child_key, position_key
-from santorini_hw.rules.outcomes import quiet_outcomes
 from santorini_hw.rules.position import Position
-from santorini_hw.rules.turns import Turn, generate_turns, turn_leading_to
+from santorini_hw.rules.turns import Turn, generate_turns, quiet_results, turn_leading_to
 
 MAX_DEPTH = 64
 INFINITY = WIN + 1
@@ -139,9 +139,9 @@ class Search:
         self.budget.nodes = 1
         root = self.root
         if can_win_now(root):
-            wins = [turn for turn in generate_turns(root) if turn.winner is not None]
+            wins = [turn for turn in generate_turns(root) if turn.winner == root.player]
             return self._result(wins[0], WIN - 1, 1)
-        children = quiet_outcomes(root)
+        children = quiet_results(root)
         if not children:
             return self._result(None, -WIN, 0)
         self.rng.shuffle(children)
@@ -340,7 +340,7 @@ class Search:
         side = self.sides[position.to_move]
         cached = self.ordered.get(key) if depth >= STATIC_ORDER_DEPTH else None
         if cached is None:
-            children = quiet_outcomes(position)
+            children = quiet_results(position)
             moves = [move_id(position, child, side) for child in children]
             if depth < STATIC_ORDER_DEPTH:
                 ranked = self.order.rank(ply, moves, hint)

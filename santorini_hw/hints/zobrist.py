@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import random
 
+from santorini_hw.rules.cards import CardState
 from santorini_hw.rules.cells import CELL_COUNT, cells_of
+from santorini_hw.rules.gods import God
 from santorini_hw.rules.position import Position
 
 MAX_SIDES = 4
@@ -37,6 +39,19 @@ _ATHENA = _keys(MAX_PLAYERS + 1)
 _OUT = _keys(1 << MAX_PLAYERS)
 
 
+_GOD_NUMBER = {god: number for number, god in enumerate(God, start=1)}
+
+
+def _cards(cards: CardState | None) -> int:
+    """The advanced gods' cards as 64 bits (from ints only: the same in every run)."""
+    if cards is None:
+        return 0
+    power = _GOD_NUMBER.get(cards.chaos_power, 0) if cards.chaos_power else 0
+    deck = tuple(_GOD_NUMBER[god] for god in cards.chaos_deck)
+    fields = (cards.female, cards.tokens, power, deck, cards.circe, cards.extra_turns)
+    return hash(fields) & (1 << 64) - 1
+
+
 def _layer(keys: tuple[int, ...], changed: int) -> int:
     key = 0
     for cell in cells_of(changed):
@@ -50,6 +65,7 @@ def position_key(position: Position) -> int:
     key ^= _layer(_DOMES, position.domes)
     for side, workers in enumerate(position.workers):
         key ^= _layer(_WORKERS[side], workers)
+    key ^= _cards(position.cards)
     return key ^ _TO_MOVE[position.to_move] ^ _ATHENA[position.athena + 1] ^ _OUT[position.out]
 
 
@@ -72,4 +88,6 @@ def child_key(key: int, parent: Position, child: Position) -> int:
         key ^= _ATHENA[parent.athena + 1] ^ _ATHENA[child.athena + 1]
     if parent.out != child.out:
         key ^= _OUT[parent.out] ^ _OUT[child.out]
+    if parent.cards != child.cards:
+        key ^= _cards(parent.cards) ^ _cards(child.cards)
     return key

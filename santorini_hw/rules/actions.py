@@ -6,8 +6,19 @@ action     text        meaning
 move       ``c3-c4``   the worker on c3 moves to c4 (an Apollo swap or Minotaur
                        push is the same text: the forced worker follows the rules)
 build      ``b4``      a block on b4
-dome       ``b4X``     a dome on b4 (on level 3, or at any level for Atlas)
+dome       ``b4X``     a dome on b4 (on level 3, or at any level for Atlas and
+                       Selene)
+ferry      ``d2~d4``   Charon moves the opponent's worker on d2 across his worker
+                       to d4 (a forced move, never a win)
+unbuild    ``b4v``     Ares removes the top block of b4
+pass       ``pass``    Dionysus declines his remaining additional turns
 =========  ==========  ===========================================================
+
+Builds name only their cell, whoever builds: Zeus' block under himself is his own
+cell (``c3`` while he stands on c3), Selene's female and Poseidon's unmoved worker
+build next to themselves. Several moves or builds are several actions in a row;
+removals by Bia and Medusa are effects of a move or of the turn's end, like Apollo's
+swap, and are not written.
 
 >>> parse_action("c3-c4"), parse_action("B4x")
 (Action('c3-c4'), Action('b4X'))
@@ -22,6 +33,9 @@ from santorini_hw.rules.cells import CELL_COUNT, CellError, cell_name, parse_cel
 MOVE = 0
 BUILD = 1
 DOME = 2
+FERRY = 3
+UNBUILD = 4
+PASS = 5
 
 
 class NotationError(ValueError):
@@ -31,7 +45,7 @@ class NotationError(ValueError):
 class Action(NamedTuple):
     kind: int
     src: int
-    """Where a moving worker starts (-1 for builds)."""
+    """Where a moving (or ferried) worker starts (-1 for builds)."""
     dst: int
     """Where it arrives, or where the piece is built."""
 
@@ -42,7 +56,11 @@ class Action(NamedTuple):
     def text(self) -> str:
         if self.kind == MOVE:
             return f"{cell_name(self.src)}-{cell_name(self.dst)}"
-        return cell_name(self.dst) + ("X" if self.kind == DOME else "")
+        if self.kind == FERRY:
+            return f"{cell_name(self.src)}~{cell_name(self.dst)}"
+        if self.kind == PASS:
+            return "pass"
+        return cell_name(self.dst) + _SUFFIX[self.kind]
 
     def __repr__(self) -> str:
         return f"Action({self.text()!r})"
@@ -51,12 +69,17 @@ class Action(NamedTuple):
         return self.text()
 
 
+_SUFFIX = {BUILD: "", DOME: "X", UNBUILD: "v"}
+
 MOVES = tuple(
     tuple(Action(MOVE, src, dst) for dst in range(CELL_COUNT)) for src in range(CELL_COUNT)
 )
 BUILDS = tuple(Action(BUILD, -1, cell) for cell in range(CELL_COUNT))
 DOMES = tuple(Action(DOME, -1, cell) for cell in range(CELL_COUNT))
 # Actions are immutable, so each one exists once and generation only looks them up.
+
+
+PASS_ACTION = Action(PASS, -1, -1)
 
 
 def move(src: int, dst: int) -> Action:
@@ -78,12 +101,20 @@ def parse_action(token: str) -> Action:
         if "-" in text:
             src, _, dst = text.partition("-")
             return move(parse_cell(src), parse_cell(dst))
+        if "~" in text:
+            src, _, dst = text.partition("~")
+            return Action(FERRY, parse_cell(src), parse_cell(dst))
+        if text.lower() == "pass":
+            return PASS_ACTION
         if text[-1:] in ("X", "x"):
             return dome(parse_cell(text[:-1]))
+        if text[-1:] in ("V", "v"):
+            return Action(UNBUILD, -1, parse_cell(text[:-1]))
         return build(parse_cell(text))
     except CellError:
         raise NotationError(
-            f"bad action {token!r}: expected a move like c3-c4, a build like b4 or a dome like b4X"
+            f"bad action {token!r}: expected a move like c3-c4, a build like b4, a dome like"
+            " b4X, a ferry like d2~d4, a removal like b4v or pass"
         ) from None
 
 

@@ -10,16 +10,19 @@ from enum import Enum
 from typing import NamedTuple
 
 from santorini_hw.rules.actions import Action
+from santorini_hw.rules.cards import initial_cards
+from santorini_hw.rules.cards_json import check_lineup
 from santorini_hw.rules.cells import cell_name
 from santorini_hw.rules.gods import God
 from santorini_hw.rules.position import Lineup, Position, make_lineup
+from santorini_hw.rules.position_errors import UnsupportedPositionError
 from santorini_hw.rules.turn import (
     IllegalActionError,
     TurnState,
     can_end,
     completable,
-    finish,
     legal_actions,
+    outcome,
     play,
     start_turn,
 )
@@ -60,9 +63,14 @@ class Game:
     def __init__(self, lineup: Lineup) -> None:
         if len(lineup.players) == 3 and not all(lineup.gods):
             raise GameError("three-player games need a god for every player")
+        try:
+            check_lineup(lineup)
+        except UnsupportedPositionError as error:
+            raise GameError(error.reason) from None
         self.lineup = lineup
         empty = (0,) * lineup.side_count
-        self.position = Position(0, 0, 0, 0, empty, 0, -1, 0, lineup)
+        cards = initial_cards(lineup.gods)
+        self.position = Position(0, 0, 0, 0, empty, 0, -1, 0, lineup, cards)
         self.turn: TurnState | None = None
         self.record: list[RecordLine] = []
         self.winner: str | None = None
@@ -140,6 +148,8 @@ class Game:
         self._push()
         workers = position.workers[side] | 1 << cell
         position = position.with_workers(side, workers)
+        if position.cards is not None and position.god is God.SELENE and workers == 1 << cell:
+            position = position._replace(cards=position.cards._replace(female=cell))
         line = self.record[-1] if self.record and self.record[-1].kind == "place" else None
         if line is not None and line.player == position.player and len(line.cells) == 1:
             self.record[-1] = line._replace(cells=(*line.cells, cell))
@@ -179,9 +189,9 @@ class Game:
             raise GameError("the turn is not complete yet")
         turn = self.turn
         self.record.append(RecordLine(self.player, "turn", turn.actions))
-        self.position = finish(turn)
-        if turn.won:
-            self._game_over(turn.board.player)
+        self.position, winner = outcome(turn)
+        if winner is not None:
+            self._game_over(winner)
             return
         self._begin_turn()
 

@@ -147,14 +147,15 @@ def finish(position: Position, board: Board, workers: tuple[int, ...], moved_up:
     """The position after the turn: next player, Athena's block (`moved_up`: by Athena)."""
     following, athena = after_turn(position)
     athena = position.to_move if moved_up else athena
-    fields = (*board, workers, following, athena, position.out, position.lineup)
+    fields = (*board, workers, following, athena, position.out, position.lineup, None)
     return tuple.__new__(Position, fields)  # skips NamedTuple's argument parsing: a hot path
 
 
 def quiet_outcomes(position: Position) -> list[Position]:
     """The position after every legal turn of the player to move that does not win, one per
-    distinct outcome, in a fixed order."""
-    l1, l2, l3, domes, workers, me, athena, _, lineup = position
+    distinct outcome, in a fixed order. Simple gods only (`position.cards` is None):
+    `turns.quiet_results` covers every god."""
+    l1, l2, l3, domes, workers, me, athena, _, lineup, _ = position
     god = lineup.gods[me]
     side = lineup.sides[me]
     up_ok = athena < 0 or lineup.sides[athena] == side
@@ -169,7 +170,8 @@ def quiet_outcomes(position: Position) -> list[Position]:
     following, stays = after_turn(position)
     new, out = tuple.__new__, position.out
     return [
-        new(Position, (*b, w, following, me if up else stays, out, lineup)) for b, w, up in found
+        new(Position, (*b, w, following, me if up else stays, out, lineup, None))
+        for b, w, up in found
     ]
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
+from santorini_hw.rules.cards import initial_cards
 from santorini_hw.rules.cells import CELL_COUNT, NEIGHBOURS, cells_of
 from santorini_hw.rules.gods import God
 from santorini_hw.rules.outcomes import (
@@ -29,6 +30,7 @@ from santorini_hw.rules.outcomes import (
     winning,
 )
 from santorini_hw.rules.position import Position, make_lineup
+from santorini_hw.rules.turns import random_turn
 
 Outcome = tuple[Position, bool]
 """The position after a turn, and whether the turn won."""
@@ -44,10 +46,14 @@ class PlayedGame(NamedTuple):
 def random_placement(
     players: tuple[str, ...], gods: tuple[God | None, ...], rng: random.Random
 ) -> Position:
-    """A two-sided start position with both workers of each player on random cells."""
+    """A two-sided start position with both workers of each player on random cells (the
+    first of Selene's is her female)."""
     cells = rng.sample(range(CELL_COUNT), 2 * len(players))
     workers = tuple(1 << cells[2 * i] | 1 << cells[2 * i + 1] for i in range(len(players)))
-    return Position(0, 0, 0, 0, workers, 0, -1, 0, make_lineup(players, gods))
+    cards = initial_cards(gods)
+    if cards is not None and God.SELENE in gods:
+        cards = cards._replace(female=cells[2 * gods.index(God.SELENE)])
+    return Position(0, 0, 0, 0, workers, 0, -1, 0, make_lineup(players, gods), cards)
 
 
 def random_game(
@@ -55,6 +61,8 @@ def random_game(
 ) -> PlayedGame:
     """Play random legal turns until someone wins or a player is trapped (and loses)."""
     start = position = random_placement(players, gods, rng)
+    if start.cards is not None:
+        return _random_power_game(start, rng)
     turns = 0
     while True:
         outcome = random_outcome(position, rng)
@@ -69,9 +77,26 @@ def random_game(
         position = after
 
 
+def _random_power_game(start: Position, rng: random.Random) -> PlayedGame:
+    """`random_game` with an advanced god: turns from the rules core (`random_turn`); the
+    winner may be another player than the mover (Chronus)."""
+    position, turns = start, 0
+    while True:
+        turn = random_turn(position, rng)
+        if turn is None:
+            return PlayedGame(
+                start, turns, position.lineup.players[position.next_player()], position
+            )
+        turns += 1
+        if turn.winner is not None:
+            return PlayedGame(start, turns, turn.winner, turn.result)
+        position = turn.result
+
+
 def random_outcome(position: Position, rng: random.Random) -> Outcome | None:
-    """Where a random legal turn of the player to move leads, or None when they have none."""
-    l1, l2, l3, domes, workers, me, athena, _, lineup = position
+    """Where a random legal turn of the player to move leads, or None when they have none
+    (simple gods only: `random_game` plays advanced gods through `turns.random_turn`)."""
+    l1, l2, l3, domes, workers, me, athena, _, lineup, _ = position
     god = lineup.gods[me]
     side = lineup.sides[me]
     up_ok = athena < 0 or lineup.sides[athena] == side

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from santorini_hw.rules.cards import CardState, holder
 from santorini_hw.rules.cells import ALL_CELLS, CELL_COUNT, cell_name, cells_of
 from santorini_hw.rules.gods import God
 
@@ -73,6 +74,8 @@ class Position(NamedTuple):
     out: int
     """Bitmask of eliminated players (three-player games)."""
     lineup: Lineup
+    cards: CardState | None = None
+    """What the advanced gods' cards remember (`cards.py`); None without advanced gods."""
 
     # -- reading the board -------------------------------------------------------------
     def height(self, cell: int) -> int:
@@ -164,22 +167,10 @@ class Position(NamedTuple):
             l2 |= bit
         else:
             l3 |= bit
-        return Position(
-            l1, l2, l3, self.domes, self.workers, self.to_move, self.athena, self.out, self.lineup
-        )
+        return Position(l1, l2, l3, self.domes, *self[4:])
 
     def with_dome(self, cell: int) -> Position:
-        return Position(
-            self.l1,
-            self.l2,
-            self.l3,
-            self.domes | 1 << cell,
-            self.workers,
-            self.to_move,
-            self.athena,
-            self.out,
-            self.lineup,
-        )
+        return Position(self.l1, self.l2, self.l3, self.domes | 1 << cell, *self[4:])
 
     def with_workers(self, side: int, mask: int) -> Position:
         workers = list(self.workers)
@@ -221,4 +212,28 @@ def position_to_json(position: Position) -> dict[str, Any]:
     document["athena_moved_up"] = position.athena >= 0
     if lineup.is_team_game:
         document["teams"] = [list(lineup.members(side)) for side in range(lineup.side_count)]
+    if position.cards is not None:
+        document.update(_cards_json(lineup, position.cards))
+    return document
+
+
+def _cards_json(lineup: Lineup, cards: CardState) -> dict[str, Any]:
+    """Contract v2's fields, each exactly when one of the lineup's gods uses it."""
+    document: dict[str, Any] = {}
+    gods, players = lineup.gods, lineup.players
+    selene = holder(gods, God.SELENE)
+    if selene >= 0:
+        female = cell_name(cards.female) if cards.female >= 0 else None
+        document["female"] = {players[selene]: female}
+    morpheus = holder(gods, God.MORPHEUS)
+    if morpheus >= 0:
+        document["tokens"] = {players[morpheus]: cards.tokens}
+    chaos = holder(gods, God.CHAOS)
+    if chaos >= 0 and cards.chaos_power is not None:
+        deck = [god.value for god in cards.chaos_deck]
+        document["chaos"] = {players[chaos]: {"power": cards.chaos_power.value, "deck": deck}}
+    if God.CIRCE in gods:
+        document["circe_has_power"] = cards.circe
+    if God.DIONYSUS in gods:
+        document["extra_turns"] = cards.extra_turns
     return document

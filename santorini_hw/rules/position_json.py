@@ -11,28 +11,32 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from santorini_hw.rules.cards_json import CARD_FIELDS, check_lineup, parse_cards
 from santorini_hw.rules.cells import CellError, cell_name, cells_of, parse_cell
 from santorini_hw.rules.gods import God, UnknownGodError, parse_god
 from santorini_hw.rules.position import Lineup, Position, make_lineup, position_to_json
+from santorini_hw.rules.position_errors import PositionError, UnsupportedPositionError
 
 __all__ = [
     "FIELDS",
     "PositionError",
+    "UnsupportedPositionError",
     "parse_position",
     "position_from_json",
     "position_to_json",
     "position_to_text",
 ]
 
-FIELDS = ("heights", "domes", "workers", "gods", "to_move", "athena_moved_up", "teams")
-
-
-class PositionError(ValueError):
-    """Position JSON that is malformed or describes an impossible position."""
-
-    def __init__(self, field: str, problem: str) -> None:
-        super().__init__(f"{field}: {problem}")
-        self.field = field
+FIELDS = (
+    "heights",
+    "domes",
+    "workers",
+    "gods",
+    "to_move",
+    "athena_moved_up",
+    "teams",
+    *CARD_FIELDS,
+)
 
 
 def parse_position(text: str) -> Position:
@@ -63,9 +67,11 @@ def position_from_json(data: Any) -> Position:
     l1, l2, l3 = _parse_heights(data.get("heights", {}))
     domes = _parse_domes(data.get("domes", []))
     workers, out = _parse_workers(workers_data, lineup, domes)
-    to_move = _parse_to_move(data.get("to_move"), lineup, out)
-    athena = _parse_athena(data.get("athena_moved_up", False), lineup, to_move)
-    return Position(l1, l2, l3, domes, workers, to_move, athena, out, lineup)
+    to_move = _parse_to_move(data.get("to_move"), lineup)
+    cards = parse_cards(data, lineup, workers, to_move)
+    athena = _parse_athena(data.get("athena_moved_up", False), lineup, to_move, cards is not None)
+    check_lineup(lineup)
+    return Position(l1, l2, l3, domes, workers, to_move, athena, out, lineup, cards)
 
 
 def _cell(field: str, text: Any) -> int:
@@ -155,12 +161,14 @@ def _parse_workers(data: dict[str, Any], lineup: Lineup, domes: int) -> tuple[tu
     for index, (player, cells) in enumerate(data.items()):
         field = f"workers.{player}"
         if not isinstance(cells, list):
-            raise PositionError(field, "a list of two cells")
-        if not cells and len(lineup.players) == 3:
+            raise PositionError(field, "a list of up to two cells")
+        if lineup.is_team_game and len(cells) != 2:
+            raise PositionError(field, f"each team has exactly 2 workers, not {len(cells)}")
+        if len(cells) > 2:
+            raise PositionError(field, f"at most 2 workers, not {len(cells)}")
+        if not cells:  # out of the game (eliminated, or every worker removed)
             out |= 1 << index
             continue
-        if len(cells) != 2:
-            raise PositionError(field, f"each player has exactly 2 workers, not {len(cells)}")
         mask = 0
         for name in cells:
             cell = _cell(field, name)
@@ -181,21 +189,20 @@ def _parse_workers(data: dict[str, Any], lineup: Lineup, domes: int) -> tuple[tu
                 )
             seen[cell] = player
         workers[side] = mask
-    if len(lineup.players) - out.bit_count() < 2:
-        raise PositionError("workers", "at least two players must still have workers")
     return tuple(workers), out
 
 
-def _parse_to_move(data: Any, lineup: Lineup, out: int) -> int:
+def _parse_to_move(data: Any, lineup: Lineup) -> int:
+    """The player to move; one without workers has no turn (the tree stops there)."""
     if data not in lineup.players:
         raise PositionError("to_move", f"must be one of {', '.join(lineup.players)}, not {data!r}")
-    index = lineup.players.index(data)
-    if out >> index & 1:
-        raise PositionError("to_move", f"{data} has been eliminated (no workers)")
-    return index
+    return lineup.players.index(data)
 
 
-def _parse_athena(data: Any, lineup: Lineup, to_move: int) -> int:
+def _parse_athena(data: Any, lineup: Lineup, to_move: int, advanced: bool) -> int:
+    """Index of the player whose Athena block is in force. With advanced gods the power
+    may have been Chaos' or Circe's, or the mover may be Dionysus owed a turn: the block
+    is then the previous other player's."""
     if not isinstance(data, bool):
         raise PositionError("athena_moved_up", f"true or false, not {data!r}")
     if not data:
@@ -207,6 +214,8 @@ def _parse_athena(data: Any, lineup: Lineup, to_move: int) -> int:
             if lineup.sides[player] == lineup.sides[to_move]:
                 break
             return player
+    if advanced:
+        return (to_move - 1) % count
     raise PositionError(
         "athena_moved_up", "true needs an opponent of the player to move with Athena"
     )

@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
-from santorini_hw.rules.gods import God
+from santorini_hw.rules.gods import SIMPLE_GODS, God
 from santorini_hw.rules.position import Lineup, make_lineup
 
 
@@ -61,7 +61,7 @@ class OfficialSelection:
     @property
     def step(self) -> Step | None:
         if not self.offered:
-            return Step(self.challenger, "offer", tuple(g.value for g in God))
+            return Step(self.challenger, "offer", tuple(g.value for g in SIMPLE_GODS))
         remaining = self._remaining()
         for player in self._choosers:
             if player not in self.chosen:
@@ -111,7 +111,7 @@ class QuickSelection:
         if len(players) != 2:
             raise SetupError("the quick selection is for two players")
         self.players = players
-        self.offered = tuple(rng.sample(list(God), 4))
+        self.offered = tuple(rng.sample(SIMPLE_GODS, 4))
         self.chosen: dict[str, God] = {}
 
     @property

@@ -12,53 +12,59 @@ not legal). A winning move ends the turn at once.
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
+from santorini_hw.rules import power_turn
 from santorini_hw.rules.actions import BUILD, BUILDS, DOME, DOMES, MOVE, MOVES, Action, build, dome
 from santorini_hw.rules.cells import NEIGHBOURS, beyond, cells_of
 from santorini_hw.rules.gods import God
 from santorini_hw.rules.position import Position
+from santorini_hw.rules.power_end import close
+from santorini_hw.rules.turn_state import TurnState
+
+__all__ = [
+    "IllegalActionError",
+    "TurnState",
+    "apply_action",
+    "can_end",
+    "candidates",
+    "completable",
+    "finish",
+    "legal_actions",
+    "outcome",
+    "play",
+    "start_turn",
+    "state_key",
+]
 
 
 class IllegalActionError(ValueError):
     """An action the rules do not allow here; the message says why in words."""
 
 
-class TurnState(NamedTuple):
-    board: Position
-    """The board as it stands mid-turn (its `to_move` is still the player on turn)."""
-    actions: tuple[Action, ...]
-    worker: int
-    """Cell of the worker that moved last, -1 before any move."""
-    origin: int
-    """Where that worker started (Artemis may not move back there)."""
-    moves: int
-    builds: int
-    """Builds after moving (and Hermes' build without moving)."""
-    last_build: int
-    prebuild: int
-    """Prometheus: the cell built on before moving, -1 if none."""
-    flat: bool
-    """Every move so far kept its level (Hermes may then keep moving both workers)."""
-    moved_up: bool
-    won: bool
-
-    @property
-    def god(self) -> God | None:
-        return self.board.god
-
-
 def start_turn(position: Position) -> TurnState:
+    if position.cards is not None:
+        return power_turn.start_power_turn(position)
     return TurnState(position, (), -1, -1, 0, 0, -1, -1, True, False, False)
 
 
 def can_end(state: TurnState) -> bool:
     """The turn is complete enough to end (further actions, if any, are optional)."""
+    if state.power is not None:
+        return power_turn.can_end(state)
     return state.won or state.builds > 0
+
+
+def outcome(state: TurnState) -> tuple[Position, str | None]:
+    """The position after the turn and its winner (Chronus may win another's turn)."""
+    if state.power is not None:
+        result, winner = close(state)
+        return result, None if winner < 0 else result.lineup.players[winner]
+    return finish(state), state.board.player if state.won else None
 
 
 def finish(state: TurnState) -> Position:
     """The position after the turn: next player to move, Athena's block updated."""
+    if state.power is not None:
+        return close(state)[0]
     board = state.board
     me = board.to_move
     if board.out:
@@ -84,6 +90,8 @@ def finish(state: TurnState) -> Position:
 
 def candidates(state: TurnState) -> list[Action]:
     """Every action the rules allow next, before checking the turn can be completed."""
+    if state.power is not None:
+        return power_turn.candidates(state)
     if state.won:
         return []
     board = state.board
@@ -123,7 +131,7 @@ def candidates(state: TurnState) -> list[Action]:
 def opening_movers(state: TurnState) -> tuple[int, ...] | None:
     """The workers that may open the turn, so a random playout can pick the worker before
     generating its options (`opening_moves`); None once the turn has begun."""
-    if state.actions:
+    if state.actions or state.power is not None:
         return None
     board = state.board
     return cells_of(board.workers[board.lineup.sides[board.to_move]])
@@ -194,6 +202,8 @@ def apply_action(state: TurnState, action: Action) -> TurnState:
     """The state after `action`, which must come from `candidates(state)`.
 
     Built with the constructors rather than `_replace`: this is the engine's hot path."""
+    if state.power is not None:
+        return power_turn.apply(state, action)
     if action.kind == MOVE:
         return _apply_move(state, action)
     board = state.board
@@ -273,6 +283,8 @@ def _apply_move(state: TurnState, move: Action) -> TurnState:
 
 def state_key(state: TurnState) -> tuple[object, ...]:
     """What decides a Hermes turn's future: repeated shuffles of workers lead here again."""
+    if state.power is not None:  # Hermes' and Triton's walks: the state without its path
+        return (power_turn.state_key(state),)
     return (
         state.board,
         state.flat,
@@ -285,6 +297,8 @@ def state_key(state: TurnState) -> tuple[object, ...]:
 
 def completable(state: TurnState) -> bool:
     """Some sequence of legal actions from here completes the turn."""
+    if state.power is not None:
+        return bool(power_turn.endings(state, first=True))
     return _completable(state, set() if state.god is God.HERMES else None)
 
 

@@ -8,10 +8,13 @@ same board are the same turn.
 from __future__ import annotations
 
 import random
+from collections import deque
+from collections.abc import Callable
 from typing import NamedTuple
 
 from santorini_hw.rules.actions import DOME, MOVE, Action
 from santorini_hw.rules.gods import God
+from santorini_hw.rules.outcomes import quiet_outcomes
 from santorini_hw.rules.position import Position
 from santorini_hw.rules.turn import (
     TurnState,
@@ -21,6 +24,7 @@ from santorini_hw.rules.turn import (
     finish,
     opening_movers,
     opening_moves,
+    outcome,
     start_turn,
     state_key,
 )
@@ -34,24 +38,35 @@ class Turn(NamedTuple):
 
 
 def _completed(state: TurnState) -> Turn:
-    return Turn(state.actions, finish(state), state.board.player if state.won else None)
+    result, winner = outcome(state)
+    return Turn(state.actions, result, winner)
+
+
+def _looping(position: Position) -> bool:
+    """Hermes' (and, with advanced gods, Triton's) walks come back to states already seen."""
+    return position.god is God.HERMES or position.cards is not None
 
 
 def generate_turns(position: Position) -> list[Turn]:
-    """Every complete legal turn of the player to move, one per distinct outcome."""
-    found: dict[tuple[Position, bool], Turn] = {}
-    seen: set[tuple[object, ...]] | None = set() if position.god is God.HERMES else None
-    stack = [start_turn(position)]
+    """Every complete legal turn of the player to move, one per distinct outcome.
+
+    Depth first; with an advanced god breadth first, so that the first path to a state
+    (the only one followed: Triton walks in circles) is a shortest one."""
+    found: dict[tuple[Position, str | None], Turn] = {}
+    seen: set[tuple[object, ...]] | None = set() if _looping(position) else None
+    stack = deque([start_turn(position)])
+    take = stack.pop if position.cards is None else stack.popleft
     while stack:
-        state = stack.pop()
+        state = take()
         if can_end(state):
             turn = _completed(state)
-            outcome = (turn.result, state.won)
-            known = found.get(outcome)
+            key = (turn.result, turn.winner)
+            known = found.get(key)
             if known is None or len(turn.actions) < len(known.actions):
-                found[outcome] = turn  # the shortest way to an outcome reads best
+                found[key] = turn  # the shortest way to an outcome reads best
         children = [apply_action(state, action) for action in candidates(state)]
-        stack.extend(reversed([child for child in children if _first_visit(child, seen)]))
+        fresh = [child for child in children if _first_visit(child, seen)]
+        stack.extend(reversed(fresh) if position.cards is None else fresh)
     return list(found.values())
 
 
@@ -70,7 +85,11 @@ def turn_leading_to(position: Position, result: Position) -> Turn | None:
     """The shortest legal turn from `position` that does not win and ends in `result`, or
     None. The search picks a resulting position (`outcomes.quiet_outcomes`); this finds
     its actions without generating every turn: builds that `result` does not show are
-    never tried, so only the moves branch (and Hermes' walks, each state once)."""
+    never tried, so only the moves branch (and Hermes' walks, each state once). With an
+    advanced god (removals, ferries, petrified workers) every turn is generated."""
+    if position.cards is not None:
+        quiet = (t for t in generate_turns(position) if t.winner is None and t.result == result)
+        return next(quiet, None)
     seen: set[tuple[object, ...]] = set()
     frontier = [start_turn(position)]
     while frontier:
@@ -101,6 +120,12 @@ def _shown(board: Position, result: Position, build: Action) -> bool:
 def random_turn(position: Position, rng: random.Random) -> Turn | None:
     """One legal turn picked at random (optional extras taken half the time), or None
     when the player has no legal turn. Not uniform over turns: fast, for playouts."""
+    if position.cards is not None:
+        start = start_turn(position)
+        assert start.power is not None
+        walks = start.power.powers.god in (God.HERMES, God.TRITON)
+        ending = _random_power_completion(start, rng, set() if walks else None)
+        return None if ending is None else _completed(ending)
     seen: set[tuple[object, ...]] | None = set() if position.god is God.HERMES else None
     state = _random_completion(start_turn(position), rng, seen)
     return None if state is None else _completed(state)
@@ -129,14 +154,33 @@ def _random_completion(
     return state if done is None and ending else done
 
 
+def _random_power_completion(
+    state: TurnState, rng: random.Random, seen: set[tuple[object, ...]] | None
+) -> TurnState | None:
+    """An advanced turn completed at random: a random legal action at each step (each
+    state tried once: Hermes and Triton walk in circles), an optional one taken half the
+    time; None when no way from `state` completes the turn."""
+    ending = can_end(state)
+    options = candidates(state)
+    if ending and (not options or rng.random() < 0.5):
+        return state
+    done = _random_child(state, options, rng, seen, _random_power_completion)
+    return state if done is None and ending else done
+
+
+Completion = Callable[[TurnState, random.Random, set[tuple[object, ...]] | None], TurnState | None]
+
+
 def _random_child(
     state: TurnState,
     options: list[Action],
     rng: random.Random,
     seen: set[tuple[object, ...]] | None,
+    complete: Completion | None = None,
 ) -> TurnState | None:
-    """A random completion through one of `options` (drawn without replacement, only as
-    far as needed), or None when none of them completes."""
+    """A random completion (by `complete`, else `_random_completion`) through one of
+    `options` (drawn without replacement, only as far as needed), or None when none of
+    them completes."""
     remaining = len(options)
     while remaining:
         pick = int(rng.random() * remaining)
@@ -146,7 +190,7 @@ def _random_child(
         child = apply_action(state, action)
         if seen is not None and not _first_visit(child, seen):
             continue
-        done = _random_completion(child, rng, seen)
+        done = (complete or _random_completion)(child, rng, seen)
         if done is not None:
             return done
     return None
@@ -156,6 +200,8 @@ def winning_turn_exists(position: Position) -> bool:
     """The player to move can win this turn. Only moves win, and no build ever enables a
     win later in the same turn (Prometheus builds first only when not moving up), so
     only the move steps are explored: much cheaper than generating every turn."""
+    if position.cards is not None:  # wins by removal, Chronus' towers, Hera's edge...
+        return any(turn.winner == position.player for turn in generate_turns(position))
     start = start_turn(position)
     for first in candidates(start):
         if not first.is_move:
@@ -168,6 +214,14 @@ def winning_turn_exists(position: Position) -> bool:
                 if second.is_move and apply_action(state, second).won:
                     return True
     return False
+
+
+def quiet_results(position: Position) -> list[Position]:
+    """The position after every legal turn that does not win, one per distinct outcome
+    (`outcomes.quiet_outcomes`' bitboard loops for simple gods)."""
+    if position.cards is None:
+        return quiet_outcomes(position)
+    return [turn.result for turn in generate_turns(position) if turn.winner is None]
 
 
 def perft(position: Position, depth: int) -> int:

@@ -3,20 +3,27 @@ counts) and readable hand-made boards."""
 
 from __future__ import annotations
 
+from hypothesis import assume
 from hypothesis import strategies as st
 
-from santorini_hw.rules.gods import God
+from santorini_hw.rules.cards import initial_cards
+from santorini_hw.rules.cards_json import accepted
+from santorini_hw.rules.gods import SIMPLE_GODS, God
 from santorini_hw.rules.position import Position, make_lineup
 from santorini_hw.rules.position_json import position_from_json
 
-GODS: list[God | None] = [None, *God]
+GODS: list[God | None] = [None, *SIMPLE_GODS]
+ALL_GODS: list[God | None] = [None, *God]
 PLAYERS = {2: ("A", "B"), 3: ("A", "B", "C"), 4: ("A", "B", "C", "D")}
 TEAMS = (("A", "C"), ("B", "D"))
 
 
 @st.composite
-def positions(draw: st.DrawFn, god: God | None = None, players: int | None = None) -> Position:
-    """A position with `god` for the player to move (else any), on a random board."""
+def positions(
+    draw: st.DrawFn, god: God | None = None, players: int | None = None, thirty: bool = False
+) -> Position:
+    """A position with `god` for the player to move (else any), on a random board; gods
+    from all thirty for two players when `thirty` is set."""
     count = players if players is not None else draw(st.sampled_from([2, 2, 3, 4]))
     names = PLAYERS[count]
     sides = 2 if count == 4 else count
@@ -31,19 +38,24 @@ def positions(draw: st.DrawFn, god: God | None = None, players: int | None = Non
         if draw(st.integers(0, 9)) == 0:
             domes |= 1 << cell
     workers = tuple(1 << cells[2 * s] | 1 << cells[2 * s + 1] for s in range(sides))
-    others = [draw(st.sampled_from(GODS)) for _ in range(count - 1)]
-    first = god if god is not None else draw(st.sampled_from(GODS))
+    pool = ALL_GODS if thirty and count == 2 else GODS
+    others = [draw(st.sampled_from(pool)) for _ in range(count - 1)]
+    first = god if god is not None else draw(st.sampled_from(pool))
     if count == 3:  # three-player games need gods for everyone
         first = first or God.PAN
         others = [g or God.ATLAS for g in others]
     gods = (first, *others)
+    assume(accepted(gods))
     lineup = make_lineup(names, gods, TEAMS if count == 4 else None)
     athena = -1
     for player in range(1, count):
         if gods[player] is God.ATHENA and lineup.sides[player] != 0 and draw(st.booleans()):
             athena = player
             break
-    return Position(l1, l2, l3, domes, workers, 0, athena, 0, lineup)
+    cards = initial_cards(gods)
+    if cards is not None and God.SELENE in gods:
+        cards = cards._replace(female=cells[2 * gods.index(God.SELENE)])
+    return Position(l1, l2, l3, domes, workers, 0, athena, 0, lineup, cards)
 
 
 def board(

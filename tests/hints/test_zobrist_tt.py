@@ -10,13 +10,18 @@ from hypothesis import strategies as st
 from santorini_hw.hints.evaluation import WIN
 from santorini_hw.hints.tt import Bound, TranspositionTable
 from santorini_hw.hints.zobrist import child_key, position_key
+from santorini_hw.rules.cards import CardState
+from santorini_hw.rules.gods import God
 from santorini_hw.rules.position import Lineup, Position, make_lineup
 from santorini_hw.rules.turns import random_turn
-from tests.hints.strategies import GODS, positions
+from tests.hints.strategies import ALL_GODS, positions
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.sampled_from(GODS).flatmap(lambda god: positions(god=god)), st.integers(0, 999))
+@given(
+    st.sampled_from(ALL_GODS).flatmap(lambda god: positions(god=god, thirty=True)),
+    st.integers(0, 999),
+)
 def test_incremental_key_equals_the_key_from_scratch_along_a_game(
     position: Position, seed: int
 ) -> None:
@@ -36,6 +41,14 @@ def test_incremental_key_equals_the_key_from_scratch_along_a_game(
 def test_elimination_changes_the_key_incrementally(position: Position) -> None:
     after = position.eliminated(position.to_move)
     assert child_key(position_key(position), position, after) == position_key(after)
+
+
+def test_positions_differing_only_in_their_cards_have_different_keys() -> None:
+    lineup = make_lineup(("A", "B"), (God.MORPHEUS, God.DIONYSUS))
+    position = Position(1, 0, 0, 0, (3, 1 << 24), 0, -1, 0, lineup, CardState(tokens=1))
+    more = position._replace(cards=CardState(tokens=2))
+    assert position_key(position) != position_key(more)
+    assert child_key(position_key(position), position, more) == position_key(more)
 
 
 def test_positions_differing_only_in_whose_turn_have_different_keys() -> None:

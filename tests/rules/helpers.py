@@ -5,7 +5,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from hypothesis import strategies as st
+
 from santorini_hw.rules.actions import actions_text
+from santorini_hw.rules.cards_json import accepted
 from santorini_hw.rules.gods import God
 from santorini_hw.rules.playout import random_placement
 from santorini_hw.rules.position import Position
@@ -30,6 +33,16 @@ def position(
         document["domes"] = domes
     document.update(extra)
     return position_from_json(document)
+
+
+def playable(gods: tuple[God | None, ...]) -> bool:
+    """The rules play these gods together (no advanced god twice, no refused pairing)."""
+    return accepted(gods)
+
+
+ANY_GOD = st.sampled_from([None, *God])
+GOD_PAIRS = st.tuples(ANY_GOD, ANY_GOD).filter(playable)
+"""Two gods from all thirty (or none) that may meet in a two-player game."""
 
 
 def midgame(seed: int, gods: tuple[God | None, God | None], plies: int) -> Position:

@@ -134,7 +134,7 @@ def test_record_names_the_bad_line_and_token() -> None:
     with pytest.raises(NotationError, match="it is A's turn"):
         parse_record(text.replace("A: b2-b9 b3", "B: b4-b5 a5"))
     with pytest.raises(NotationError, match="Gods header"):
-        parse_record(text.replace("[Result", '[Gods "Zeus Pan"]\n[Result'))
+        parse_record(text.replace("[Result", '[Gods "Odin Pan"]\n[Result'))
 
 
 def test_record_with_gods_and_teams_round_trips() -> None:

@@ -9,12 +9,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from santorini_hw.rules.gods import God
+from santorini_hw.hints.tactics import can_win_now
+from santorini_hw.rules.gods import ADVANCED_GODS, God
 from santorini_hw.rules.outcomes import quiet_outcomes
 from santorini_hw.rules.playout import random_game, random_outcome
 from santorini_hw.rules.position import Position
 from santorini_hw.rules.turn import can_end, finish, play, start_turn
-from santorini_hw.rules.turns import generate_turns, turn_leading_to
+from santorini_hw.rules.turns import generate_turns, quiet_results, turn_leading_to
 from tests.hints.strategies import GODS, positions
 from tests.rules.helpers import position
 
@@ -30,6 +31,20 @@ def test_quiet_outcomes_are_the_non_winning_turn_results(
     found = quiet_outcomes(start)
     assert len(found) == len(set(found))
     assert set(found) == expected
+
+
+@pytest.mark.parametrize("god", ADVANCED_GODS, ids=lambda god: god.value)
+@settings(max_examples=25, deadline=None)
+@given(data=st.data())
+def test_the_engine_turns_of_advanced_gods_are_the_non_winning_turn_results(
+    god: God, data: st.DataObject
+) -> None:
+    start: Position = data.draw(positions(god=god, players=2, thirty=True))
+    expected = {turn.result for turn in generate_turns(start) if turn.winner is None}
+    found = quiet_results(start)
+    assert len(found) == len(set(found)) and set(found) == expected
+    mover = start.player
+    assert can_win_now(start) == any(turn.winner == mover for turn in generate_turns(start))
 
 
 @pytest.mark.parametrize("god", GODS, ids=lambda god: getattr(god, "value", "none"))

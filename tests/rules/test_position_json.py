@@ -8,6 +8,7 @@ import pytest
 
 from santorini_hw.rules.position_json import (
     PositionError,
+    UnsupportedPositionError,
     parse_position,
     position_from_json,
     position_to_json,
@@ -53,13 +54,13 @@ def test_four_players_play_in_alternating_teams() -> None:
         ("[1, 2]", "json"),
         ('{"to_move": "A"}', "workers"),
         ('{"workers": {"A": ["a1", "a2"]}, "to_move": "A"}', "workers"),
-        ('{"workers": {"A": ["a1"], "B": ["e1", "e2"]}, "to_move": "A"}', "workers.A"),
+        ('{"workers": {"A": ["a1", "a2", "a3"], "B": ["e1", "e2"]}, "to_move": "A"}', "workers.A"),
         ('{"workers": {"A": ["a1", "a1"], "B": ["e1", "e2"]}, "to_move": "A"}', "workers.A"),
         ('{"workers": {"A": ["a1", "e1"], "B": ["e1", "e2"]}, "to_move": "A"}', "workers.B"),
         ('{"workers": {"A": ["a1", "z9"], "B": ["e1", "e2"]}, "to_move": "A"}', "workers.A"),
         ('{"workers": {"A": ["a1", "a2"], "B": ["e1", "e2"]}, "to_move": "C"}', "to_move"),
         (
-            '{"workers": {"A": ["a1", "a2"], "B": ["e1", "e2"]}, "to_move": "A", "gods": {"A": "Zeus"}}',
+            '{"workers": {"A": ["a1", "a2"], "B": ["e1", "e2"]}, "to_move": "A", "gods": {"A": "Odin"}}',
             "gods.A",
         ),
         (
@@ -112,3 +113,70 @@ def test_three_player_positions_mark_eliminated_players_by_empty_worker_lists() 
     start = position_from_json(document)
     assert not start.alive(1) and start.next_player() == 2
     assert json.loads(json.dumps(position_to_json(start)))["workers"]["B"] == []
+
+
+@pytest.mark.parametrize(
+    ("gods", "reason"),
+    [
+        ({"A": "Bia", "B": "Bia"}, "unsupported: Bia twice (there is one card of each god)"),
+        ({"A": "Circe", "B": "Eros"}, "unsupported: Circe against Eros"),
+        ({"A": "Circe", "B": "Chaos"}, "unsupported: Circe against Chaos"),
+        ({"A": "Aphrodite", "B": "Pan", "C": "Atlas"}, "unsupported: Aphrodite with 3 players"),
+        ({"A": "Chronus", "B": "Pan", "C": "Atlas"}, "unsupported: Chronus with 3 players"),
+        ({"A": "Zeus", "B": "Pan", "C": "Atlas", "D": None}, "unsupported: Zeus with 4 players"),
+    ],
+)
+def test_refused_line_ups_say_unsupported(gods: dict[str, str | None], reason: str) -> None:
+    cells = {"A": ["a1", "a2"], "B": ["e1", "e2"], "C": ["c1", "c2"], "D": ["a5", "b5"]}
+    document: dict[str, object] = {
+        "workers": {player: cells[player] for player in gods},
+        "gods": gods,
+        "to_move": "A",
+    }
+    if len(gods) == 4:
+        document["workers"] = {p: cells["A" if p in "AC" else "B"] for p in gods}
+        document["teams"] = [["A", "C"], ["B", "D"]]
+    with pytest.raises(UnsupportedPositionError) as raised:
+        position_from_json(document)
+    assert raised.value.reason == reason
+
+
+@pytest.mark.parametrize(
+    ("extra", "field"),
+    [
+        ({"extra_turns": 1}, "extra_turns"),
+        ({"female": {"A": "c3"}}, "female.A"),
+        ({"tokens": {"A": -1}}, "tokens.A"),
+        ({"chaos": {"A": {"power": "Zeus", "deck": []}}}, "chaos.A.power"),
+        ({"circe_has_power": "yes"}, "circe_has_power"),
+    ],
+)
+def test_malformed_v2_fields_name_the_field(extra: dict[str, object], field: str) -> None:
+    document = {"workers": {"A": ["a1", "a2"], "B": ["e1"]}, "to_move": "A", **extra}
+    document["gods"] = {"A": "Selene", "B": "Chaos"}
+    with pytest.raises(PositionError) as raised:
+        position_from_json(document)
+    assert raised.value.field == field
+
+
+def test_fields_of_absent_gods_are_ignored_so_positions_stay_equal() -> None:
+    plain = {"workers": {"A": ["a1", "a2"], "B": ["e1"]}, "to_move": "A", "gods": {"A": "Zeus"}}
+    noisy = {**plain, "tokens": {"B": 2}, "circe_has_power": True, "female": {"A": "a1"}}
+    assert position_from_json(noisy) == position_from_json(plain)
+    assert set(position_to_json(position_from_json(noisy))) == set(
+        position_to_json(position_from_json(plain))
+    )
+
+
+def test_the_contract_v2_example_round_trips() -> None:
+    example = {
+        "heights": {"c3": 2},
+        "domes": [],
+        "workers": {"A": ["b3", "c4"], "B": ["c2"]},
+        "gods": {"A": "Selene", "B": "Chaos"},
+        "to_move": "A",
+        "athena_moved_up": False,
+        "female": {"A": "c4"},
+        "chaos": {"B": {"power": "Demeter", "deck": ["Pan", "Atlas"]}},
+    }
+    assert position_to_json(position_from_json(example)) == example
