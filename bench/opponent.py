@@ -38,7 +38,7 @@ from websockets.asyncio.client import connect
 
 from santorini_hw.rules.cells import CELL_COUNT, cell_name
 from santorini_hw.rules.game import Game, Phase
-from santorini_hw.rules.gods import God
+from santorini_hw.rules.gods import SIMPLE_GODS
 from santorini_hw.rules.position import Position
 from santorini_hw.rules.position_json import position_from_json
 from santorini_hw.rules.turns import random_turn
@@ -63,7 +63,7 @@ def plan(seed: int, level: int) -> tuple[Scenario, list[Planned], list[float]]:
     """A game planned on the rules: its scenario, the turns to be recorded, and the
     engine's answer times."""
     rng = random.Random(seed)
-    gods = tuple(rng.sample(list(God), 2))
+    gods = tuple(rng.sample(SIMPLE_GODS, 2))  # the board plays the simple gods
     seats = Seats({"B": Seat("engine", level)})
     game = Game.new(("A", "B"), gods)
     hand = PhysicalPlayer(rng)
