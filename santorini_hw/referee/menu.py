@@ -36,12 +36,14 @@ True
 from __future__ import annotations
 
 import random
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from santorini_hw.rules.cells import CELL_COUNT
 from santorini_hw.rules.gods import God
+from santorini_hw.rules.player_names import check_player_name
 from santorini_hw.rules.position import Lineup
 from santorini_hw.rules.setup import OfficialSelection, QuickSelection, no_gods
+from santorini_hw.seats.model import parse_seats, seats_json
 from santorini_hw.sensing.observation import Observation
 
 PLAYER_IDS = ("A", "B", "C", "D")
@@ -86,6 +88,9 @@ class BoardMenu:
         self.engine_level: int | None = None
         """The engine's level, once chosen, in a game against it (`vs_engine`)."""
         self._against_engine = False
+        self._seats: dict[str, dict[str, object]] | None = None
+        self.names: dict[str, str] = {}
+        """Players' names by colour (A, B, ...), where given: the game is played by them."""
 
     @property
     def step(self) -> MenuStep | None:
@@ -181,10 +186,46 @@ class BoardMenu:
 
     @property
     def seats(self) -> dict[str, dict[str, object]]:
-        """The seats chosen, as `POST /api/games` takes them (persons left out)."""
+        """The seats chosen, by colour, as `POST /api/games` takes them (persons left out)."""
+        if self._seats is not None:
+            return self._seats
         if self.engine_level is None:
             return {}
         return {ENGINE_SEAT: {"kind": "engine", "level": self.engine_level}}
+
+    def choose_seats(self, seats: dict[str, Any]) -> None:
+        """Seat any colours as the engine (the page's way; the board's is `vs_engine`):
+        once the players are chosen, until the game starts. Replaces earlier choices."""
+        self._chosen_players("seats")
+        self._seats = {
+            colour: seat
+            for colour, seat in seats_json(parse_seats(seats, self.players), self.players).items()
+            if seat["kind"] != "person"
+        }
+
+    def choose_names(self, names: dict[str, str]) -> None:
+        """Name the colours (a name left empty keeps the colour); replaces earlier names."""
+        self._chosen_players("names")
+        named: dict[str, str] = {}
+        for colour, name in names.items():
+            if colour not in self.players:
+                players = ", ".join(self.players)
+                raise ValueError(f"names.{colour}: not one of the players ({players})")
+            if name.strip():
+                named[colour] = check_player_name(name.strip())
+        final = [named.get(colour, colour) for colour in self.players]
+        twice = [name for name in final if final.count(name) > 1]
+        if twice:
+            raise ValueError(f"names: {twice[0]!r} names two players")
+        self.names = named
+
+    def named(self, colour: str) -> str:
+        """The player's name in the game (their colour if unnamed)."""
+        return self.names.get(colour, colour)
+
+    def _chosen_players(self, what: str) -> None:
+        if not self.players or self._lineup is not None:
+            raise ValueError(f"{what} are chosen once the number of players is, until the start")
 
     def lineup(self) -> Lineup:
         """The chosen players and gods; only once `step` is None."""
