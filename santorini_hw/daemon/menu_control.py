@@ -144,10 +144,8 @@ class MenuControl:
             banks = None
             if self.setup_clock is not None:
                 self.setup_clock.stop(self.hardware.clock.monotonic())
-                banks = dict(self.setup_clock.banks)
+                banks = _by_name(menu, self.setup_clock.banks)
             players = tuple(menu.named(colour) for colour in lineup.players)
-            if banks is not None:
-                banks = {menu.named(colour): bank for colour, bank in banks.items()}
             chosen = {menu.named(colour): seat for colour, seat in menu.seats.items()}
             seats = parse_seats(chosen, players)
             self.new_game(players, lineup.gods, control, banks, seats=seats)
@@ -179,11 +177,17 @@ class MenuControl:
         flagged = clock.check(now)
         if flagged is None:
             return []
-        self.new_game(menu.players, None, control, dict(clock.banks))
-        return lose_on_time(self.game, flagged, now, " (choosing a god)")
+        players = tuple(menu.named(colour) for colour in menu.players)
+        self.new_game(players, None, control, _by_name(menu, clock.banks))
+        return lose_on_time(self.game, menu.named(flagged), now, " (choosing a god)")
 
 
 def _menu_of(host: _Host) -> BoardMenu:
     if host.menu is None:
         raise CommandError("the board is not a menu: enter it first")
     return host.menu
+
+
+def _by_name(menu: BoardMenu, banks: dict[str, float]) -> dict[str, float]:
+    """The setup clock's banks (by colour) for the game, played by the players' names."""
+    return {menu.named(colour): bank for colour, bank in banks.items()}

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from santorini_hw.referee.menu import BoardMenu
-from tests.daemon.in_process import settled_service
+from tests.daemon.in_process import settled_service, tick
 
 
 def three_players() -> BoardMenu:
@@ -81,5 +81,25 @@ def test_the_game_set_up_is_played_by_the_names_with_the_seats_chosen(tmp_path: 
                 "Ann": {"kind": "person"},
                 "Robo": {"kind": "engine", "level": 2},
             }
+
+    asyncio.run(scenario())
+
+
+def test_a_named_player_flagged_while_choosing_a_god_loses_by_name(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with settled_service(tmp_path / "state") as (service, sim, _stepper):
+            service.enter_menu()
+            service.choose_option("2")
+            service.confirm_menu()
+            service.choose_names({"A": "Ann", "B": "Bo"})
+            for option in ("official", "30+120"):
+                service.choose_option(option)
+                service.confirm_menu()
+            await tick(service, sim)  # Ann's setup clock starts: she offers the gods
+            sim.clock.advance(151)  # her move time and bank (30 + 120 s) run out
+            await tick(service, sim)
+            state = service.state()
+            assert state["players"] == ["Ann", "Bo"] and state["winner"] == "Bo"
+            assert state["clock"]["lost_on_time"] == "Ann"
 
     asyncio.run(scenario())
