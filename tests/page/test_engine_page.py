@@ -11,7 +11,7 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 from tests.daemon.harness import Daemon
-from tests.page.browser import open_page
+from tests.page.browser import open_page, serious_violations
 from tests.page.play import SIZES, click, fresh_game, shot
 
 CARRIED = '.cell[data-mark^="carry"]'
@@ -118,6 +118,7 @@ def test_a_whole_engine_turn_is_carried_out_by_clicks_and_recorded(
             "data-mark", "carry_worker"
         )
         shot(page, tmp_path, f"engine-turn-{size[0]}")
+        assert serious_violations(page) == []
         click(page, source)
         expect(page.locator("#status .step")).to_have_text(
             f"Carry out the engine's turn: put it down on {destination}"

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from santorini_hw.daemon.service import BoardService
 from santorini_hw.referee.menu import BoardMenu
 from tests.daemon.in_process import settled_service, tick
 
@@ -63,18 +64,23 @@ def test_names_must_be_safe_and_name_each_player_once() -> None:
     assert menu.names == {"A": "Ann"} and menu.named("B") == "B"
 
 
+def choose(service: BoardService, *options: str) -> None:
+    """The page's steps: each option chosen and confirmed (the first enters the menu)."""
+    if service.menu is None:
+        service.enter_menu()
+    for option in options:
+        service.choose_option(option)
+        service.confirm_menu()
+
+
 def test_the_game_set_up_is_played_by_the_names_with_the_seats_chosen(tmp_path: Path) -> None:
     async def scenario() -> None:
         async with settled_service(tmp_path / "state") as (service, _sim, _stepper):
-            service.enter_menu()
-            service.choose_option("2")
-            service.confirm_menu()
+            choose(service, "2")
             service.choose_seats({"B": {"kind": "engine", "level": 2}})
             service.choose_names({"A": "Ann", "B": "Robo"})
             assert service.state()["menu"]["names"] == {"A": "Ann", "B": "Robo"}
-            for option in ("no_gods", "off"):
-                service.choose_option(option)
-                service.confirm_menu()
+            choose(service, "no_gods", "off")
             state = service.state()
             assert state["phase"] == "placement" and state["players"] == ["Ann", "Robo"]
             assert state["seats"] == {
@@ -88,13 +94,9 @@ def test_the_game_set_up_is_played_by_the_names_with_the_seats_chosen(tmp_path: 
 def test_a_named_player_flagged_while_choosing_a_god_loses_by_name(tmp_path: Path) -> None:
     async def scenario() -> None:
         async with settled_service(tmp_path / "state") as (service, sim, _stepper):
-            service.enter_menu()
-            service.choose_option("2")
-            service.confirm_menu()
+            choose(service, "2")
             service.choose_names({"A": "Ann", "B": "Bo"})
-            for option in ("official", "30+120"):
-                service.choose_option(option)
-                service.confirm_menu()
+            choose(service, "official", "30+120")
             await tick(service, sim)  # Ann's setup clock starts: she offers the gods
             sim.clock.advance(151)  # her move time and bank (30 + 120 s) run out
             await tick(service, sim)
