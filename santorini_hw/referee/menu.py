@@ -6,7 +6,10 @@ chooses by touching an option's cell with a worker (the cell's worker sensor goi
 empty to occupied) and confirms with done. The steps:
 
 1. `players`: how many play (2, 3 or 4; the players are A, B, C, D in turn order), or
-   `vs_engine`: two, B being the engine, whose `level` (1-10) is the next step;
+   `vs_engine`: two, B being the engine, whose `level` (1-10) is the next step, or
+   `seats_2`, `seats_3`, `seats_4` (e1, a2, b2): that many, then a `seat` step for
+   each colour in turn: `person` (a1) or the engine's level `1` to `10` (b1 to a3).
+   The page may instead seat and name the colours (`choose_seats`, `choose_names`);
 2. `procedure`: `no_gods`, `quick` (two players: four gods drawn at random) or
    `official` (the Challenger, player A, offers one god per player);
 3. `clock` (two players or two teams): `off` or a time control (`60+300` is the
@@ -20,7 +23,7 @@ chosen time control. The page chooses by option name (`choose`), the board by ce
 
 >>> menu = BoardMenu(random.Random(1))  # touches give cell indexes: 0 is a1
 >>> menu.step.key, menu.step.options
-('players', ('2', '3', '4', 'vs_engine'))
+('players', ('2', '3', '4', 'vs_engine', 'seats_2', 'seats_3', 'seats_4'))
 >>> menu.touch(0); menu.press("done")
 True
 >>> menu.step.options
@@ -47,7 +50,9 @@ from santorini_hw.seats.model import parse_seats, seats_json
 from santorini_hw.sensing.observation import Observation
 
 PLAYER_IDS = ("A", "B", "C", "D")
-PLAYER_COUNTS = ("2", "3", "4", "vs_engine")
+PLAYER_COUNTS = ("2", "3", "4", "vs_engine", "seats_2", "seats_3", "seats_4")
+"""`seats_N`: N players, then a `seat` step per colour: a person or the engine's level."""
+SEAT_OPTIONS = ("person", *(str(level) for level in range(1, 11)))
 ENGINE_SEAT = "B"
 """The engine's colour in a game against it set up on the board (the person moves first)."""
 LEVEL_OPTIONS = tuple(str(level) for level in range(1, 11))
@@ -58,10 +63,10 @@ tournament's). Three players play without a clock: a loss on time needs two side
 
 class MenuStep(NamedTuple):
     key: str
-    """"players", "level", "procedure", "clock", or the selection's "offer", "god",
-    "start"."""
+    """"players", "seat", "level", "procedure", "clock", or the selection's "offer",
+    "god", "start"."""
     player: str | None
-    """Who decides (None: anyone at the table)."""
+    """Who decides (None: anyone at the table); for "seat", the colour being seated."""
     options: tuple[str, ...]
     picks: int
     """How many options to choose before done confirms."""
@@ -89,6 +94,8 @@ class BoardMenu:
         """The engine's level, once chosen, in a game against it (`vs_engine`)."""
         self._against_engine = False
         self._seats: dict[str, dict[str, object]] | None = None
+        self._unseated: list[str] = []
+        """Colours still to seat on the board, in order (after `seats_N`)."""
         self.names: dict[str, str] = {}
         """Players' names by colour (A, B, ...), where given: the game is played by them."""
 
@@ -99,6 +106,8 @@ class BoardMenu:
             return None
         if not self.players:
             return MenuStep("players", None, PLAYER_COUNTS, 1)
+        if self._unseated:
+            return MenuStep("seat", self._unseated[0], SEAT_OPTIONS, 1)
         if self._against_engine and self.engine_level is None:
             return MenuStep("level", None, LEVEL_OPTIONS, 1)
         if self._procedure is None:
@@ -155,7 +164,14 @@ class BoardMenu:
         chosen, self.selected = self.selected, ()
         if step.key == "players":
             self._against_engine = chosen[0] == "vs_engine"
-            self.players = PLAYER_IDS[: 2 if self._against_engine else int(chosen[0])]
+            count = 2 if self._against_engine else int(chosen[0].removeprefix("seats_"))
+            self.players = PLAYER_IDS[:count]
+            if chosen[0].startswith("seats_"):
+                self._unseated, self._seats = list(self.players), {}
+        elif step.key == "seat":
+            colour = self._unseated.pop(0)
+            if chosen[0] != "person" and self._seats is not None:
+                self._seats[colour] = {"kind": "engine", "level": int(chosen[0])}
         elif step.key == "level":
             self.engine_level = int(chosen[0])
         elif step.key == "procedure":

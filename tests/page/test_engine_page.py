@@ -159,3 +159,29 @@ def test_names_chosen_in_the_setup_are_the_games_players_on_every_page(
         )
         expect(second.locator('[data-cell="a1"] .worker')).to_have_text("AL")  # fits the disc
         shot(second, tmp_path, "names")
+
+
+@SIZES
+def test_the_boards_own_seat_steps_read_as_words_on_the_page(
+    daemon: Daemon, size: tuple[int, int], tmp_path: Path
+) -> None:
+    with open_page(daemon, size=size) as page:
+        expect(page.locator("#connection")).to_have_text("live")
+        page.click("#setup-start")
+        expect(page.locator('[data-option="vs_engine"] strong')).to_have_text("Against the engine")
+        card = page.locator('[data-option="seats_2"]')
+        expect(card).to_contain_text("2 players, seated on the board")
+        expect(card).to_contain_text("on the board: e1")
+        card.click()
+        page.click("#setup-confirm")
+        for colour, option in (("A", "person"), ("B", "3")):
+            expect(page.locator("#setup-step")).to_have_text(f"Who plays {colour}?")
+            expect(page.locator("#seats")).to_have_count(0)  # the step asks it already
+            page.click(f'[data-option="{option}"]')
+            shot(page, tmp_path, f"seat-step-{colour}-{size[0]}")
+            page.click("#setup-confirm")
+        expect(page.locator("#setup-step")).to_have_attribute("data-step", "procedure")
+        expect(page.locator('#seats select[data-seat="B"]')).to_have_value("3")
+        assert daemon.state()["menu"]["seats"] == {"B": {"kind": "engine", "level": 3}}
+        assert serious_violations(page) == []
+        assert page.evaluate("document.scrollingElement.scrollWidth") <= size[0]

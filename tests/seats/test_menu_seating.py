@@ -105,3 +105,18 @@ def test_a_named_player_flagged_while_choosing_a_god_loses_by_name(tmp_path: Pat
             assert state["clock"]["lost_on_time"] == "Ann"
 
     asyncio.run(scenario())
+
+
+def test_the_board_seats_each_colour_by_touching_a_cell() -> None:
+    menu = BoardMenu(random.Random(1))
+    menu.touch(5)  # a2: seats_3
+    menu.press("done")
+    seated = []
+    for cell in (0, 2, 10):  # A: person (a1); B: level 2 (c1); C: level 10 (a3)
+        assert menu.step is not None and menu.step.key == "seat"
+        seated.append(menu.step.player)
+        menu.touch(cell)
+        assert menu.press("done")
+    assert seated == ["A", "B", "C"] and menu.players == ("A", "B", "C")
+    assert menu.step is not None and menu.step.key == "procedure"
+    assert menu.seats == {"B": {"kind": "engine", "level": 2}, "C": {"kind": "engine", "level": 10}}

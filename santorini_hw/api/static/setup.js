@@ -21,13 +21,23 @@
     "120+600": ["Slow", "2 min a move + 10 min bank"],
   };
   const STEPS = {
-    players: { title: () => "How many players?", option: (o) => [`${o} players`, ""] },
+    players: { title: () => "How many players?", option: players },
+    level: { title: () => "The engine's level", option: level },
+    seat: { title: (m) => `Who plays ${displayName(m.player)}?`, option: (o) => (o === "person" ? ["Person", "at the board"] : level(o)) },
     procedure: { title: () => "How are the gods chosen?", option: (o) => PROCEDURES[o] || [o, ""] },
     clock: { title: () => "Game clock", option: (o) => CLOCKS[o] || [o, "seconds a move + bank"] },
     offer: { title: (m) => `${displayName(m.player)} offers the gods (one per player)`, option: god },
     god: { title: (m) => `${displayName(m.player)} chooses a god`, option: god },
     start: { title: (m) => `${displayName(m.player)} names the start player`, option: (o) => [displayName(o), "starts"] },
   };
+
+  function players(option) {
+    if (option === "vs_engine") return ["Against the engine", "you as A, the engine as B"];
+    if (option.startsWith("seats_")) return [`${option.slice(6)} players, seated on the board`, "a step per colour: a person or the engine"];
+    return [`${option} players`, ""];
+  }
+
+  function level(option) { return [`Engine, level ${option}`, option === "1" ? "a beginner" : option === "10" ? "the full hint engine" : ""]; }
 
   function god(option, menu) { return [option, (menu.powers || {})[option] || ""]; }
 
@@ -134,7 +144,7 @@
       options.append(card);
     }
     parts.push(options);
-    if (menu.players.length) parts.push(seatsForm(menu));
+    if (menu.players.length && menu.step !== "seat") parts.push(seatsForm(menu)); // a seat step asks it already
     const confirm = element("button", "primary", "Confirm");
     confirm.id = "setup-confirm";
     confirm.disabled = menu.selected.length !== menu.picks;
