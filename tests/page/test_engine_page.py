@@ -182,6 +182,7 @@ def test_the_boards_own_seat_steps_read_as_words_on_the_page(
             page.click("#setup-confirm")
         expect(page.locator("#setup-step")).to_have_attribute("data-step", "procedure")
         expect(page.locator('#seats select[data-seat="B"]')).to_have_value("3")
+        shot(page, tmp_path, f"who-plays-{size[0]}")
         assert daemon.state()["menu"]["seats"] == {"B": {"kind": "engine", "level": 3}}
         assert serious_violations(page) == []
         assert page.evaluate("document.scrollingElement.scrollWidth") <= size[0]

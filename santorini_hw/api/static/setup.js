@@ -90,6 +90,8 @@
       const input = element("input");
       input.value = menu.names[player] || "";
       input.maxLength = 16;
+      input.placeholder = "name";
+      input.setAttribute("aria-label", `name of ${player}`);
       input.dataset.player = player;
       input.addEventListener("change", () => post("menu/names", { names: chosen("input", nameOf) }).catch(() => {}));
       label.append(input);
