@@ -37,6 +37,8 @@ from santorini_hw.api.models import (
     CellRequest,
     HoldRequest,
     MenuChoice,
+    MenuNames,
+    MenuSeats,
     NewGame,
     PlaceRequest,
     PressRequest,
@@ -165,6 +167,16 @@ def create_app(service: BoardService, settings: Settings, token: str) -> FastAPI
     @app.post("/api/menu/choose", **write)
     async def choose(body: MenuChoice) -> dict[str, Any]:
         _board_permitting(lambda: service.choose_option(body.option))
+        return service.state()
+
+    @app.post("/api/menu/seats", **write)
+    async def menu_seats(body: MenuSeats) -> dict[str, Any]:
+        _board_permitting(lambda: service.choose_seats(body.model_dump()["seats"]))
+        return service.state()
+
+    @app.post("/api/menu/names", **write)
+    async def menu_names(body: MenuNames) -> dict[str, Any]:
+        _board_permitting(lambda: service.choose_names(body.names))
         return service.state()
 
     @app.post("/api/menu/confirm", **write)

@@ -79,6 +79,16 @@ class MenuChoice(_Strict):
     """One of the options of the menu's current step (its `options` in the state)."""
 
 
+class MenuSeats(_Strict):
+    seats: dict[PlayerName, SeatChoice]
+    """Who plays each colour of the game being set up (a colour not named: a person)."""
+
+
+class MenuNames(_Strict):
+    names: dict[PlayerName, PlayerName | Literal[""]]
+    """Each colour's player name ("" or left out: the colour itself)."""
+
+
 class Resync(_Strict):
     mode: Literal["adopt", "restore"]
     """adopt: the board as it stands becomes the game; restore: back to the record."""

@@ -99,6 +99,16 @@ class MenuControl:
         if self.menu.selected != selected:
             self._after([self._menu_event("menu_selected")])
 
+    def choose_seats(self: _Host, seats: dict[str, Any]) -> None:
+        """The page's seat choice: which colours the engine plays, at which level."""
+        _menu_of(self).choose_seats(seats)
+        self._after([self._menu_event("menu_selected")])
+
+    def choose_names(self: _Host, names: dict[str, str]) -> None:
+        """The page's names: the game is played, recorded and shown by them."""
+        _menu_of(self).choose_names(names)
+        self._after([self._menu_event("menu_selected")])
+
     def confirm_menu(self: _Host) -> None:
         """The page's done: confirm the step (409 when not enough is chosen)."""
         menu = self.menu
@@ -134,9 +144,11 @@ class MenuControl:
             banks = None
             if self.setup_clock is not None:
                 self.setup_clock.stop(self.hardware.clock.monotonic())
-                banks = dict(self.setup_clock.banks)
-            seats = parse_seats(menu.seats, lineup.players)
-            self.new_game(lineup.players, lineup.gods, control, banks, seats=seats)
+                banks = _by_name(menu, self.setup_clock.banks)
+            players = tuple(menu.named(colour) for colour in lineup.players)
+            chosen = {menu.named(colour): seat for colour, seat in menu.seats.items()}
+            seats = parse_seats(chosen, players)
+            self.new_game(players, lineup.gods, control, banks, seats=seats)
         else:
             self._after([self._menu_event("menu_step")])
 
@@ -165,5 +177,17 @@ class MenuControl:
         flagged = clock.check(now)
         if flagged is None:
             return []
-        self.new_game(menu.players, None, control, dict(clock.banks))
-        return lose_on_time(self.game, flagged, now, " (choosing a god)")
+        players = tuple(menu.named(colour) for colour in menu.players)
+        self.new_game(players, None, control, _by_name(menu, clock.banks))
+        return lose_on_time(self.game, menu.named(flagged), now, " (choosing a god)")
+
+
+def _menu_of(host: _Host) -> BoardMenu:
+    if host.menu is None:
+        raise CommandError("the board is not a menu: enter it first")
+    return host.menu
+
+
+def _by_name(menu: BoardMenu, banks: dict[str, float]) -> dict[str, float]:
+    """The setup clock's banks (by colour) for the game, played by the players' names."""
+    return {menu.named(colour): bank for colour, bank in banks.items()}

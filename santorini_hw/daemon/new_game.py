@@ -32,6 +32,7 @@ def menu_json(menu: BoardMenu) -> dict[str, Any]:
         "powers": {} if step is None else _powers(step.options),
         "clock": menu.clock,
         "seats": menu.seats,
+        "names": menu.names,
     }
 
 

@@ -15,9 +15,12 @@ import random
 from typing import Any, Protocol
 
 from santorini_hw.hardware.board import BoardHardware
+from santorini_hw.lights.carry_scene import carry_marks
+from santorini_hw.lights.scenes import Mark
 from santorini_hw.referee.events import RefereeEvent
 from santorini_hw.referee.expected import ExpectedTurn
 from santorini_hw.referee.referee import Referee
+from santorini_hw.rules.cells import cell_name
 from santorini_hw.seats.engine_seat import EngineSeats, awaiting_json
 from santorini_hw.seats.model import NO_SEATS, Seats, SeatsError, parse_seats, seats_json
 from santorini_hw.store import EventKind, Store
@@ -70,14 +73,26 @@ class SeatControl:
         return self.engines.update(self.referee, self.hardware.clock.monotonic())
 
     def seats_state(self: _Host) -> dict[str, Any]:
-        """The state's `seats`, `awaiting` and `thinking`."""
+        """The state's `seats`, `awaiting` (with `next`: the cells the board lights for its
+        next step, as the page draws them) and `thinking`."""
         engines = self.engines
         players = self.referee.game.lineup.players
+        expected = self.referee.awaiting
+        awaiting = awaiting_json(expected)
+        if awaiting is not None and expected is not None:
+            awaiting["next"] = [
+                {"cell": cell_name(cell), "kind": mark.kind.value, "player": _player(players, mark)}
+                for cell, mark in carry_marks(self.referee, expected)
+            ]
         return {
             "seats": seats_json(engines.seats, players),
-            "awaiting": awaiting_json(self.referee.awaiting),
+            "awaiting": awaiting,
             "thinking": engines.thinking,
         }
+
+
+def _player(players: tuple[str, ...], mark: Mark) -> str | None:
+    return None if mark.player is None else players[mark.player]
 
 
 def _shown(host: _Host, turn: ExpectedTurn) -> None:

@@ -18,26 +18,33 @@ from santorini_hw.rules.position import Position
 
 
 def carry_scene(scene: Scene, referee: Referee, expected: ExpectedTurn) -> Scene:
+    for cell, mark in carry_marks(referee, expected):
+        scene = scene.with_mark(cell, mark)
+    return scene
+
+
+def carry_marks(referee: Referee, expected: ExpectedTurn) -> list[tuple[int, Mark]]:
+    """The cells of the next step and their marks (the lights' and the page's)."""
     game = referee.game
     seat = game.lineup.index_of(expected.player)
     if expected.is_placement:
         left = [cell for cell in expected.cells if not game.position.occupied >> cell & 1]
-        return scene.with_mark(left[0], Mark(Element.CARRY_PLACE, player=seat)) if left else scene
+        return [(left[0], Mark(Element.CARRY_PLACE, player=seat))] if left else []
     done = len(game.turn.actions) if game.turn is not None else len(expected.actions)
     if done >= len(expected.actions):
-        return scene
+        return []
     action = expected.actions[done]
     if not action.is_move:
         kind = Element.CARRY_DOME if action.kind == DOME else Element.CARRY_BUILD
-        return scene.with_mark(action.dst, Mark(kind, player=seat))
+        return [(action.dst, Mark(kind, player=seat))]
     if not referee.holding:  # (a block put down first may hide which cell it left)
-        return scene.with_mark(action.src, Mark(Element.CARRY_WORKER, player=seat))
-    scene = scene.with_mark(action.dst, Mark(Element.CARRY_MOVE, player=seat))
+        return [(action.src, Mark(Element.CARRY_WORKER, player=seat))]
+    marks = [(action.dst, Mark(Element.CARRY_MOVE, player=seat))]
     forced = _forced(game.board, action)
-    if forced is None:
-        return scene
-    cell, owner = forced
-    return scene.with_mark(cell, Mark(Element.CARRY_MOVE, player=owner))
+    if forced is not None:
+        cell, owner = forced
+        marks.append((cell, Mark(Element.CARRY_MOVE, player=owner)))
+    return marks
 
 
 def _forced(board: Position, action: Action) -> tuple[int, int] | None:

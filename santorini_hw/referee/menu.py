@@ -6,7 +6,10 @@ chooses by touching an option's cell with a worker (the cell's worker sensor goi
 empty to occupied) and confirms with done. The steps:
 
 1. `players`: how many play (2, 3 or 4; the players are A, B, C, D in turn order), or
-   `vs_engine`: two, B being the engine, whose `level` (1-10) is the next step;
+   `vs_engine`: two, B being the engine, whose `level` (1-10) is the next step, or
+   `seats_2`, `seats_3`, `seats_4` (e1, a2, b2): that many, then a `seat` step for
+   each colour in turn: `person` (a1) or the engine's level `1` to `10` (b1 to a3).
+   The page may instead seat and name the colours (`choose_seats`, `choose_names`);
 2. `procedure`: `no_gods`, `quick` (two players: four gods drawn at random) or
    `official` (the Challenger, player A, offers one god per player);
 3. `clock` (two players or two teams): `off` or a time control (`60+300` is the
@@ -20,7 +23,7 @@ chosen time control. The page chooses by option name (`choose`), the board by ce
 
 >>> menu = BoardMenu(random.Random(1))  # touches give cell indexes: 0 is a1
 >>> menu.step.key, menu.step.options
-('players', ('2', '3', '4', 'vs_engine'))
+('players', ('2', '3', '4', 'vs_engine', 'seats_2', 'seats_3', 'seats_4'))
 >>> menu.touch(0); menu.press("done")
 True
 >>> menu.step.options
@@ -36,16 +39,20 @@ True
 from __future__ import annotations
 
 import random
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from santorini_hw.rules.cells import CELL_COUNT
 from santorini_hw.rules.gods import God
+from santorini_hw.rules.player_names import check_player_name
 from santorini_hw.rules.position import Lineup
 from santorini_hw.rules.setup import OfficialSelection, QuickSelection, no_gods
+from santorini_hw.seats.model import parse_seats, seats_json
 from santorini_hw.sensing.observation import Observation
 
 PLAYER_IDS = ("A", "B", "C", "D")
-PLAYER_COUNTS = ("2", "3", "4", "vs_engine")
+PLAYER_COUNTS = ("2", "3", "4", "vs_engine", "seats_2", "seats_3", "seats_4")
+"""`seats_N`: N players, then a `seat` step per colour: a person or the engine's level."""
+SEAT_OPTIONS = ("person", *(str(level) for level in range(1, 11)))
 ENGINE_SEAT = "B"
 """The engine's colour in a game against it set up on the board (the person moves first)."""
 LEVEL_OPTIONS = tuple(str(level) for level in range(1, 11))
@@ -56,10 +63,10 @@ tournament's). Three players play without a clock: a loss on time needs two side
 
 class MenuStep(NamedTuple):
     key: str
-    """"players", "level", "procedure", "clock", or the selection's "offer", "god",
-    "start"."""
+    """"players", "seat", "level", "procedure", "clock", or the selection's "offer",
+    "god", "start"."""
     player: str | None
-    """Who decides (None: anyone at the table)."""
+    """Who decides (None: anyone at the table); for "seat", the colour being seated."""
     options: tuple[str, ...]
     picks: int
     """How many options to choose before done confirms."""
@@ -86,6 +93,11 @@ class BoardMenu:
         self.engine_level: int | None = None
         """The engine's level, once chosen, in a game against it (`vs_engine`)."""
         self._against_engine = False
+        self._seats: dict[str, dict[str, object]] | None = None
+        self._unseated: list[str] = []
+        """Colours still to seat on the board, in order (after `seats_N`)."""
+        self.names: dict[str, str] = {}
+        """Players' names by colour (A, B, ...), where given: the game is played by them."""
 
     @property
     def step(self) -> MenuStep | None:
@@ -94,6 +106,8 @@ class BoardMenu:
             return None
         if not self.players:
             return MenuStep("players", None, PLAYER_COUNTS, 1)
+        if self._unseated:
+            return MenuStep("seat", self._unseated[0], SEAT_OPTIONS, 1)
         if self._against_engine and self.engine_level is None:
             return MenuStep("level", None, LEVEL_OPTIONS, 1)
         if self._procedure is None:
@@ -150,7 +164,14 @@ class BoardMenu:
         chosen, self.selected = self.selected, ()
         if step.key == "players":
             self._against_engine = chosen[0] == "vs_engine"
-            self.players = PLAYER_IDS[: 2 if self._against_engine else int(chosen[0])]
+            count = 2 if self._against_engine else int(chosen[0].removeprefix("seats_"))
+            self.players = PLAYER_IDS[:count]
+            if chosen[0].startswith("seats_"):
+                self._unseated, self._seats = list(self.players), {}
+        elif step.key == "seat":
+            colour = self._unseated.pop(0)
+            if chosen[0] != "person" and self._seats is not None:
+                self._seats[colour] = {"kind": "engine", "level": int(chosen[0])}
         elif step.key == "level":
             self.engine_level = int(chosen[0])
         elif step.key == "procedure":
@@ -181,10 +202,46 @@ class BoardMenu:
 
     @property
     def seats(self) -> dict[str, dict[str, object]]:
-        """The seats chosen, as `POST /api/games` takes them (persons left out)."""
+        """The seats chosen, by colour, as `POST /api/games` takes them (persons left out)."""
+        if self._seats is not None:
+            return self._seats
         if self.engine_level is None:
             return {}
         return {ENGINE_SEAT: {"kind": "engine", "level": self.engine_level}}
+
+    def choose_seats(self, seats: dict[str, Any]) -> None:
+        """Seat any colours as the engine (the page's way; the board's is `vs_engine`):
+        once the players are chosen, until the game starts. Replaces earlier choices."""
+        self._chosen_players("seats")
+        self._seats = {
+            colour: seat
+            for colour, seat in seats_json(parse_seats(seats, self.players), self.players).items()
+            if seat["kind"] != "person"
+        }
+
+    def choose_names(self, names: dict[str, str]) -> None:
+        """Name the colours (a name left empty keeps the colour); replaces earlier names."""
+        self._chosen_players("names")
+        named: dict[str, str] = {}
+        for colour, name in names.items():
+            if colour not in self.players:
+                players = ", ".join(self.players)
+                raise ValueError(f"names.{colour}: not one of the players ({players})")
+            if name.strip():
+                named[colour] = check_player_name(name.strip())
+        final = [named.get(colour, colour) for colour in self.players]
+        twice = [name for name in final if final.count(name) > 1]
+        if twice:
+            raise ValueError(f"names: {twice[0]!r} names two players")
+        self.names = named
+
+    def named(self, colour: str) -> str:
+        """The player's name in the game (their colour if unnamed)."""
+        return self.names.get(colour, colour)
+
+    def _chosen_players(self, what: str) -> None:
+        if not self.players or self._lineup is not None:
+            raise ValueError(f"{what} are chosen once the number of players is, until the start")
 
     def lineup(self) -> Lineup:
         """The chosen players and gods; only once `step` is None."""

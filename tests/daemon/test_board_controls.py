@@ -77,7 +77,15 @@ def test_a_game_set_up_on_the_board_as_a_menu_is_the_one_the_api_makes(daemon: D
     hold(daemon, "hint")
     state = daemon.wait_state(lambda s: s["phase"] == "menu", "the menu")
     assert state["menu"]["step"] == "players"
-    assert state["menu"]["cells"] == {"a1": "2", "b1": "3", "c1": "4", "d1": "vs_engine"}
+    assert state["menu"]["cells"] == {
+        "a1": "2",
+        "b1": "3",
+        "c1": "4",
+        "d1": "vs_engine",
+        "e1": "seats_2",
+        "a2": "seats_3",
+        "b2": "seats_4",
+    }
 
     def choose(option: str, *, lift: bool = True) -> None:
         """Touch the option's cell with a worker (and lift it again)."""

@@ -6,12 +6,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page
 
 from tests.api.browser import browser_page
 from tests.daemon.harness import Daemon
 
+SERIOUS = ("serious", "critical")
 PHONE = (390, 844)
 DESKTOP = (1280, 900)
 
@@ -25,3 +28,13 @@ def open_page(daemon: Daemon, path: str = "/", size: tuple[int, int] = DESKTOP) 
         page.goto(f"{daemon.url}{path}#token={token}")
         yield page
         assert errors == [], errors
+
+
+def serious_violations(page: Page) -> list[str]:
+    """axe-core's serious and critical findings on the page as it is now."""
+    found: dict[str, Any] = Axe().run(page).response
+    return [
+        f"{v['id']}: {v['help']} ({[n['target'] for n in v['nodes']][:3]})"
+        for v in found["violations"]
+        if v["impact"] in SERIOUS
+    ]

@@ -119,7 +119,8 @@ def test_the_board_is_cleared_and_a_new_game_set_up_without_a_reload(
         page.click("#sim-clear")
         expect(page.locator("#error")).to_be_hidden()
         step(page, "Place a worker on a free space")
-        expect(page.locator("#turn-cue")).to_contain_text("Ana (A) places a worker")
+        expect(page.locator("#turn-cue")).to_contain_text("Ana places a worker")
+        assert board.state()["players"] == ["Ana", "B"]  # the game is played by the name
         expect(page.locator("#clocks")).to_be_hidden()  # no clock now: none shown
         expect(page.locator("#moves li")).to_have_count(0)
         shot(page, tmp_path, f"new-game-{size[0]}")

@@ -51,9 +51,10 @@ def option_cell(menu: BoardMenu, option: str) -> str:
     return cell_name(step.options.index(option))  # option i lights cell i
 
 
-def test_the_first_step_lights_the_player_counts_and_a_game_against_the_engine() -> None:
+def test_the_first_step_lights_the_player_counts_a_game_against_the_engine_and_seating() -> None:
     menu = BoardMenu(random.Random(1))
-    assert lit_cells(menu_scene(menu)) == dict.fromkeys(["a1", "b1", "c1", "d1"], "menu_option")
+    cells = ["a1", "b1", "c1", "d1", "e1", "a2", "b2"]
+    assert lit_cells(menu_scene(menu)) == dict.fromkeys(cells, "menu_option")
 
 
 def test_a_touch_selects_and_lights_the_choice_without_deciding() -> None:

@@ -7,13 +7,23 @@
 const CELLS = [];
 for (let row = 5; row >= 1; row--) for (const col of "abcde") CELLS.push(col + row);
 const INDEX = (name) => (Number(name[1]) - 1) * 5 + "abcde".indexOf(name[0]);
-const MARK_WORDS = { move: "legal move", build: "legal build", dome: "legal dome", movable: "can move" };
+const MARK_WORDS = {
+  move: "legal move", build: "legal build", dome: "legal dome", movable: "can move",
+  carry_place: "place a worker here for the engine", carry_worker: "lift this worker for the engine",
+  carry_move: "put the lifted worker here", carry_build: "build here for the engine",
+  carry_dome: "build a dome here for the engine",
+};
 let focused = "a1";
 
-// Where the turn may go now: cell -> mark ("move", "build", "dome", "movable").
+// Where the turn may go now: cell -> mark ("move", "build", "dome", "movable"); for a
+// turn carried out for the engine, only the next step the board lights ("carry_...").
 function legalMarks(s, lifted) {
   const marks = new Map();
   if (s.error || s.undo_pending || s.clearing) return marks; // the fixes come first
+  if (s.awaiting || s.thinking) {
+    for (const step of s.awaiting?.next || []) marks.set(step.cell, step.kind);
+    return marks;
+  }
   if (s.phase === "placement") {
     for (const cell of s.legal_actions) marks.set(cell, "move");
     return marks;
@@ -84,7 +94,7 @@ function drawBoard() {
     if (info.dome) parts.push(element("span", "dome", "X"));
     if (info.worker) {
       const p = playerIndex(info.worker);
-      const worker = element("span", p < 0 ? "worker unknown" : `worker p${p}`, info.worker);
+      const worker = element("span", p < 0 ? "worker unknown" : `worker p${p}`, initials(info.worker));
       worker.dataset.player = info.worker;
       parts.push(worker);
     }
@@ -94,10 +104,18 @@ function drawBoard() {
     cell.replaceChildren(...parts);
     const mark = marks.get(info.cell);
     cell.dataset.mark = mark || "";
+    const carrier = (state.awaiting?.next || []).find((step) => step.cell === info.cell);
+    cell.dataset.seat = carrier ? String(playerIndex(carrier.player)) : "";
     cell.classList.toggle("fix", fixes.has(info.cell));
     cell.classList.toggle("hinted", hinted.has(info.cell));
     cell.setAttribute("aria-label", cellLabel(info, mark, fixes.get(info.cell), hinted.has(info.cell)));
   }
+}
+
+// A worker shows its player's initials ("Ann Lee": AL, "Bo": Bo; "A": A): a name fits the disc.
+function initials(player) {
+  const words = player.split(" ");
+  return words.length > 1 ? words.slice(0, 2).map((w) => w[0]).join("") : player.slice(0, 2);
 }
 
 // Pixels arrive as drive values (after brightness and gamma), far too dark for a screen:

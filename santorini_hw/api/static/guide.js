@@ -3,10 +3,10 @@
 // explained by the rule it breaks, next to the board, with the first fix to make.
 "use strict";
 
-// Players' names as this browser knows them (the setup's names step): the game's
-// record keeps its ids (A, B, ...).
+// A player as the page names them: in a game the players are their names already; while
+// a game is set up, the colour's chosen name (the menu's steps speak of colours).
 function displayName(player) {
-  const names = JSON.parse(localStorage.getItem("santorini-names") || "{}");
+  const names = state && state.menu ? state.menu.names : {};
   return names[player] ? `${names[player]} (${player})` : player;
 }
 
@@ -17,6 +17,8 @@ function stepWords(s) {
   if (s.undo_pending) return "Undo: put the pieces back where the lit cells show";
   if (s.clearing) return "Clear the board: take the last game's pieces off";
   if (s.error) return "Fix the board first";
+  if (s.thinking) return `The engine (level ${s.thinking.level}) is thinking…`;
+  if (s.awaiting) return carryWords(s.awaiting.next);
   if (s.phase === "placement") return "Place a worker on a free space";
   if (!s.turn.length) {
     if (moves && builds) return "Move a worker (or build first)";
@@ -30,13 +32,28 @@ function stepWords(s) {
   return builds ? "Build" : "Move again";
 }
 
+// The next step the board lights for the engine's turn, in words.
+const CARRY_WORDS = {
+  carry_place: "place its worker on", carry_worker: "lift the worker on", carry_move: "put it down on",
+  carry_build: "build on", carry_dome: "build a dome on",
+};
+
+function carryWords(next) {
+  const [step, forced] = next;
+  if (!step) return "Carry out the engine's turn";
+  const pushed = forced ? ` (and the worker there on ${forced.cell})` : "";
+  return `Carry out the engine's turn: ${CARRY_WORDS[step.kind]} ${step.cell}${pushed}`;
+}
+
 function drawCue(s) {
   const cue = $("turn-cue");
   const player = s.phase === "play" || s.phase === "placement" ? s.to_move : null;
   cue.hidden = !player;
   if (!player) return;
   const chip = element("span", `chip p${playerIndex(player)}`);
-  const doing = s.phase === "placement" ? "places a worker" : "to play";
+  const seat = s.seats?.[player];
+  const engine = seat?.kind === "engine" ? ` (the engine, level ${seat.level})` : "";
+  const doing = (s.phase === "placement" ? "places a worker" : "to play") + engine;
   cue.replaceChildren(chip, element("strong", "", displayName(player)), document.createTextNode(` ${doing}`));
   cue.className = `p${playerIndex(player)}`;
 }

@@ -3,7 +3,8 @@
 // /api/menu/choose, /api/menu/confirm, DELETE /api/menu): the board lights what is
 // chosen here, and a choice made on the board shows here. Each step the menu can ask is
 // one entry of STEPS (its title and how its options read): a new step is one new entry.
-// Players' names are this browser's (guide.js shows them). Leaving a game in progress
+// After the number of players, each colour's name and seat (a person, or the engine at a
+// level) are chosen beside every step. Leaving a game in progress
 // for the setup asks first. Everything is built with createElement and textContent.
 "use strict";
 
@@ -20,13 +21,23 @@
     "120+600": ["Slow", "2 min a move + 10 min bank"],
   };
   const STEPS = {
-    players: { title: () => "How many players?", option: (o) => [`${o} players`, ""] },
+    players: { title: () => "How many players?", option: players },
+    level: { title: () => "The engine's level", option: level },
+    seat: { title: (m) => `Who plays ${displayName(m.player)}?`, option: (o) => (o === "person" ? ["Person", "at the board"] : level(o)) },
     procedure: { title: () => "How are the gods chosen?", option: (o) => PROCEDURES[o] || [o, ""] },
     clock: { title: () => "Game clock", option: (o) => CLOCKS[o] || [o, "seconds a move + bank"] },
     offer: { title: (m) => `${displayName(m.player)} offers the gods (one per player)`, option: god },
     god: { title: (m) => `${displayName(m.player)} chooses a god`, option: god },
     start: { title: (m) => `${displayName(m.player)} names the start player`, option: (o) => [displayName(o), "starts"] },
   };
+
+  function players(option) {
+    if (option === "vs_engine") return ["Against the engine", "you as A, the engine as B"];
+    if (option.startsWith("seats_")) return [`${option.slice(6)} players, seated on the board`, "a step per colour: a person or the engine"];
+    return [`${option} players`, ""];
+  }
+
+  function level(option) { return [`Engine, level ${option}`, option === "1" ? "a beginner" : option === "10" ? "the full hint engine" : ""]; }
 
   function god(option, menu) { return [option, (menu.powers || {})[option] || ""]; }
 
@@ -57,29 +68,55 @@
     post("menu").catch(() => {});
   });
 
-  let namesBox = null; // kept while the players stay the same: typing survives redraws
+  // Who plays each colour: a name (the game is played, recorded and shown by it) and a
+  // person or the engine at a level. Kept while the players stay the same, so typing
+  // survives redraws; each change goes to the daemon (POST /api/menu/names, /menu/seats).
+  let seatsBox = null;
 
-  function namesForm(players) {
-    if (namesBox && namesBox.dataset.players === players.join()) return namesBox;
-    const names = JSON.parse(localStorage.getItem("santorini-names") || "{}");
+  function seatsForm(menu) {
+    if (seatsBox && seatsBox.dataset.players === menu.players.join()) {
+      for (const select of seatsBox.querySelectorAll("select")) { // the board's vs_engine, another page
+        const seat = menu.seats[select.dataset.seat];
+        if (select !== document.activeElement) select.value = seat ? String(seat.level) : "person";
+      }
+      return seatsBox;
+    }
     const form = element("fieldset", "names");
-    form.append(element("legend", "", "Players' names (optional)"));
-    for (const player of players) {
+    form.id = "seats";
+    form.append(element("legend", "", "Who plays (names optional)"));
+    for (const player of menu.players) {
+      const row = element("div", "seat");
       const label = element("label", "", `${player} `);
       const input = element("input");
-      input.value = names[player] || "";
-      input.maxLength = 20;
+      input.value = menu.names[player] || "";
+      input.maxLength = 16;
+      input.placeholder = "name";
+      input.setAttribute("aria-label", `name of ${player}`);
       input.dataset.player = player;
-      input.addEventListener("change", () => {
-        names[player] = input.value.trim();
-        localStorage.setItem("santorini-names", JSON.stringify(names));
-      });
+      input.addEventListener("change", () => post("menu/names", { names: chosen("input", nameOf) }).catch(() => {}));
       label.append(input);
-      form.append(label);
+      const seat = element("select");
+      seat.dataset.seat = player;
+      seat.setAttribute("aria-label", `who plays ${player}`);
+      seat.append(new Option("Person at the board", "person"));
+      for (let level = 1; level <= 10; level++) seat.append(new Option(`Engine, level ${level}`, String(level)));
+      seat.value = menu.seats[player] ? String(menu.seats[player].level) : "person";
+      seat.addEventListener("change", () => post("menu/seats", { seats: chosen("select", seatOf) }).catch(() => {}));
+      row.append(label, seat);
+      form.append(row);
     }
-    form.dataset.players = players.join();
-    namesBox = form;
+    form.dataset.players = menu.players.join();
+    seatsBox = form;
     return form;
+  }
+
+  const nameOf = (input) => [input.dataset.player, input.value.trim()];
+  const seatOf = (select) => [select.dataset.seat,
+    select.value === "person" ? { kind: "person" } : { kind: "engine", level: Number(select.value) }];
+
+  // Every colour's name or seat as the form shows it now.
+  function chosen(tag, entry) {
+    return Object.fromEntries([...seatsBox.querySelectorAll(tag)].map(entry));
   }
 
   function drawSetup(s) {
@@ -109,7 +146,7 @@
       options.append(card);
     }
     parts.push(options);
-    if (menu.players.length) parts.push(namesForm(menu.players));
+    if (menu.players.length && menu.step !== "seat") parts.push(seatsForm(menu)); // a seat step asks it already
     const confirm = element("button", "primary", "Confirm");
     confirm.id = "setup-confirm";
     confirm.disabled = menu.selected.length !== menu.picks;
