@@ -66,7 +66,11 @@ def slopes(samples: list[dict[str, float]]) -> dict[str, float]:
     }
 
 
-def soak(minutes: float, every: float, warm_up: float, last: float, hints: float) -> dict[str, Any]:
+def soak(
+    minutes: float, every: float, warm_up: float, last: float, *, hints: float, log: Path | None
+) -> dict[str, Any]:
+    """Play and sample; each sample is also appended to `log` as a JSON line when given
+    (a long soak cut short still leaves its figures)."""
     samples: list[dict[str, float]] = []
     with tempfile.TemporaryDirectory() as state_dir:
         process, base = start_daemon(Path(state_dir))
@@ -78,10 +82,14 @@ def soak(minutes: float, every: float, warm_up: float, last: float, hints: float
             def sampler() -> None:
                 with httpx.Client(base_url=base, timeout=TIMEOUT) as http:
                     while True:
-                        samples.append(sample(process.pid, http, started, Path(state_dir)))
-                        if stop.wait(every):
-                            samples.append(sample(process.pid, http, started, Path(state_dir)))
+                        taken = sample(process.pid, http, started, Path(state_dir))
+                        samples.append(taken)
+                        if log is not None:
+                            with log.open("a") as lines:
+                                print(json.dumps(taken), file=lines)
+                        if stop.is_set():
                             return
+                        stop.wait(every)
 
             thread = threading.Thread(target=sampler, daemon=True)
             thread.start()
@@ -131,10 +139,12 @@ def main() -> int:
     parser.add_argument("--warm-up", type=float, default=2.0, help="minutes not fitted")
     parser.add_argument("--last", type=float, default=60.0, help="minutes of the last fit")
     parser.add_argument("--hints", type=float, default=0.0, help="chance of a hint a turn")
+    parser.add_argument("--samples", type=Path, help="append each sample to this file")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     warm_up = min(args.warm_up, args.minutes / 2)
-    result = soak(args.minutes, args.every, warm_up, min(args.last, args.minutes), args.hints)
+    last = min(args.last, args.minutes)
+    result = soak(args.minutes, args.every, warm_up, last, hints=args.hints, log=args.samples)
     print(json.dumps(result, indent=1) if args.json else table(result))
     return 0
 
