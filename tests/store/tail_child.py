@@ -1,8 +1,9 @@
 """Child process for the mid-correction kill test: a journal whose every commit is slow
-(an SD card's fsync), kept in step by the daemon's `GameJournal` while random changes
+(an SD card's fsync: `slow_commits`), kept in step by the daemon's `GameJournal` while random changes
 are made to the record, until it is killed.
 
-    python -m tests.store.tail_child JOURNAL SEED DELAY KIND   (from the repository root)
+    python -m tests.store.tail_child JOURNAL SEED KIND   (from the repository root,
+    with tests/store/slow_commits first on PYTHONPATH: every commit is slow)
 
 It restores the unfinished game from the journal's log first. Before each change it
 prints ``{"change": KIND, "game": ID, "old": RECORD, "new": RECORD}`` (the record before
@@ -15,15 +16,12 @@ played instead).
 
 from __future__ import annotations
 
-import functools
 import json
 import random
-import sqlite3
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 from santorini_hw.rules.cells import CELL_COUNT
 from santorini_hw.rules.game import Game, Phase
@@ -32,17 +30,6 @@ from santorini_hw.rules.turns import generate_turns, random_turn
 from santorini_hw.store import Store
 from santorini_hw.store.game_journal import GameJournal, record_entries
 from tests.store.helpers import IncreasingClock, replay_entries, standing_entries
-
-
-class SlowCommits(sqlite3.Connection):
-    """Every COMMIT waits `delay` seconds first, as a slow card's fsync would."""
-
-    delay = 0.0
-
-    def execute(self, sql: str, *args: Any) -> sqlite3.Cursor:
-        if sql == "COMMIT":
-            time.sleep(self.delay)
-        return super().execute(sql, *args)
 
 
 def changes(game: Game, rng: random.Random) -> dict[str, Callable[[], None]]:
@@ -96,10 +83,8 @@ def restored(store: Store) -> tuple[int, Game]:
     return stored.info.id, game
 
 
-def main(path: Path, seed: int, delay: float, last: str) -> None:
+def main(path: Path, seed: int, last: str) -> None:
     rng = random.Random(seed)
-    SlowCommits.delay = delay
-    sqlite3.connect = functools.partial(sqlite3.connect, factory=SlowCommits)  # type: ignore[assignment]
     with Store.open(path, clock=IncreasingClock()) as store:
         while True:
             game_id, game = restored(store)
@@ -119,4 +104,4 @@ def main(path: Path, seed: int, delay: float, last: str) -> None:
 
 
 if __name__ == "__main__":
-    main(Path(sys.argv[1]), int(sys.argv[2]), float(sys.argv[3]), sys.argv[4])
+    main(Path(sys.argv[1]), int(sys.argv[2]), sys.argv[3])

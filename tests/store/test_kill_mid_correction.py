@@ -6,6 +6,7 @@ change or the one after it, never the old one cut short (issue 32)."""
 from __future__ import annotations
 
 import json
+import os
 import random
 import signal
 import subprocess
@@ -19,6 +20,17 @@ from santorini_hw.store import Entry, Store
 from tests.store.helpers import standing_entries
 
 ROOT = Path(__file__).resolve().parents[2]
+SLOW = Path(__file__).resolve().parent / "slow_commits"
+
+
+def slow_commits(delay: float, log: Path | None = None) -> dict[str, str]:
+    """A child's environment in which every SQLite commit waits `delay` seconds first
+    (and notes its start in `log`): `slow_commits/sitecustomize.py`."""
+    path = os.pathsep.join([str(SLOW), str(ROOT), os.environ.get("PYTHONPATH", "")])
+    slow = {"PYTHONPATH": path, "SLOW_COMMITS_DELAY": str(delay)}
+    return {**os.environ, **slow, **({} if log is None else {"SLOW_COMMITS_LOG": str(log)})}
+
+
 DELAY = 0.06
 """Seconds each commit waits: the window a kill must hit."""
 CORRECTIONS = ("amend", "undo", "takeback", "resync", "unresync")
@@ -35,10 +47,11 @@ def kill_inside(
     """Run the child until it starts a change of `kind`, SIGKILL it up to three commits'
     time later; the game, and its record before and after that change."""
     child = subprocess.Popen(
-        [sys.executable, "-m", "tests.store.tail_child", str(path), str(seed), str(DELAY), kind],
+        [sys.executable, "-m", "tests.store.tail_child", str(path), str(seed), kind],
         cwd=ROOT,
         stdout=subprocess.PIPE,
         text=True,
+        env=slow_commits(DELAY),
     )
     assert child.stdout is not None
     stuck = threading.Timer(120, child.kill)  # a hung child fails the test, not the run
