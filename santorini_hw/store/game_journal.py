@@ -43,6 +43,17 @@ def record_entries(game: Game) -> list[Entry]:
     return entries
 
 
+def play_entry(game: Game, entry: Entry) -> None:
+    """Play one journal entry on `game` (a resync adopts its board)."""
+    kind, _player, text = entry
+    if kind == "place":
+        game.place(parse_cell(text))
+    elif kind == "turn":
+        game.play_turn(parse_actions(text))
+    else:
+        game.adopt(parse_position(text))
+
+
 def restore_game(stored: StoredGame) -> Game:
     """The stored game replayed; a game that no longer replays (a board was adopted
     mid-game) resumes from its last stored position, without takebacks before it."""
@@ -114,12 +125,5 @@ class GameJournal:
 
     def _apply(self, entry: Entry) -> Position:
         """Play `entry` on the mirror; the position after it."""
-        kind, _player, text = entry
-        mirror = self._mirror
-        if kind == "place":
-            mirror.place(parse_cell(text))
-        elif kind == "turn":
-            mirror.play_turn(parse_actions(text))
-        else:
-            mirror.adopt(parse_position(text))
-        return mirror.position
+        play_entry(self._mirror, entry)
+        return self._mirror.position

@@ -6,10 +6,10 @@ import random
 import time
 from typing import Any
 
-from santorini_hw.rules.actions import actions_text, parse_actions
-from santorini_hw.rules.cells import CELL_COUNT, parse_cell
+from santorini_hw.rules.actions import actions_text
+from santorini_hw.rules.cells import CELL_COUNT
 from santorini_hw.rules.game import Game, Phase
-from santorini_hw.rules.position_json import parse_position, position_from_json, position_to_text
+from santorini_hw.rules.position_json import position_from_json, position_to_text
 from santorini_hw.rules.turns import random_turn
 from santorini_hw.store import Entry, EventKind, Store
 
@@ -61,17 +61,6 @@ def standing_entries(store: Store, game_id: int) -> list[Entry]:
             undone = record.pop()
             assert item.get("resync", item.get("notation")) == undone.text, "undo mismatch"
     return record
-
-
-def replay_entries(game: Game, entries: list[Entry]) -> None:
-    """Play journal entries on `game` (a resync adopts its board)."""
-    for kind, _player, text in entries:
-        if kind == "place":
-            game.place(parse_cell(text))
-        elif kind == "turn":
-            game.play_turn(parse_actions(text))
-        else:
-            game.adopt(parse_position(text))
 
 
 class IncreasingClock:

@@ -28,8 +28,8 @@ from santorini_hw.rules.game import Game, Phase
 from santorini_hw.rules.gods import God
 from santorini_hw.rules.turns import generate_turns, random_turn
 from santorini_hw.store import Store
-from santorini_hw.store.game_journal import GameJournal, record_entries
-from tests.store.helpers import IncreasingClock, replay_entries, standing_entries
+from santorini_hw.store.game_journal import GameJournal, play_entry, record_entries
+from tests.store.helpers import IncreasingClock, standing_entries
 
 
 def changes(game: Game, rng: random.Random) -> dict[str, Callable[[], None]]:
@@ -79,7 +79,8 @@ def restored(store: Store) -> tuple[int, Game]:
         game_id = store.start_game(("A", "B"), (God.PAN, God.HEPHAESTUS))
         return game_id, store.game(game_id).info.new_game()
     game = stored.info.new_game()
-    replay_entries(game, standing_entries(store, stored.info.id))
+    for entry in standing_entries(store, stored.info.id):
+        play_entry(game, entry)
     return stored.info.id, game
 
 

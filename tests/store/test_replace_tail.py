@@ -62,14 +62,20 @@ def test_a_retraction_that_is_not_the_last_move_changes_nothing(tmp_path: Path) 
         assert not any(move.taken_back for move in store.game(game_id).moves)
 
 
+def adopted(store: Store, seed: int) -> tuple[int, Game, GameJournal]:
+    """Two turns played, then a board adopted (another successor of the position)."""
+    game_id, game = played(store, 2)
+    journal = GameJournal(store, game_id, game)
+    turn = random_turn(game.position, random.Random(seed))
+    assert turn is not None
+    game.adopt(turn.result)
+    journal.sync(game)
+    return game_id, game, journal
+
+
 def test_a_resync_and_its_takeback_are_journalled(tmp_path: Path) -> None:
     with open_store(tmp_path / "games.sqlite3") as store:
-        game_id, game = played(store, 2)
-        journal = GameJournal(store, game_id, game)
-        turn = random_turn(game.position, random.Random(1))
-        assert turn is not None
-        game.adopt(turn.result)
-        journal.sync(game)
+        game_id, game, journal = adopted(store, 1)
         assert standing_entries(store, game_id)[-1] == Entry(*record_entries(game)[-1])
         game.undo()
         journal.sync(game)
@@ -119,12 +125,7 @@ def test_a_won_game_whose_end_was_not_written_is_closed_on_restore(tmp_path: Pat
 
 def test_an_adopted_board_game_can_be_abandoned(tmp_path: Path) -> None:
     with open_store(tmp_path / "games.sqlite3") as store:
-        game_id, game = played(store, 2)
-        journal = GameJournal(store, game_id, game)
-        turn = random_turn(game.position, random.Random(2))
-        assert turn is not None
-        game.adopt(turn.result)
-        journal.sync(game)
+        game_id, game, journal = adopted(store, 2)
         play_turn(store, game_id, game, random.Random(6))  # no longer replays from the start
         journal.finish(None)
         assert store.unfinished_game() is None
