@@ -23,14 +23,15 @@ PlayerName = Annotated[
 GodName = Annotated[str, Field(min_length=1, max_length=16, description="a god, e.g. Apollo")]
 
 
-ID_DIGITS = re.compile(r"[1-9][0-9]{0,18}")
-"""A positive id as digits, no sign, point, space or leading zero (19 digits: int64)."""
+ID_DIGITS = re.compile(r"0|[1-9][0-9]{0,18}")
+"""An id as digits: no sign, point, space or leading zero, at most 19 (int64); 0 is
+left to the route's bound (``ge=1``) to refuse."""
 
 
 def plain_id(value: object) -> object:
     """Refuse a path's id that is not plain digits (before pydantic's lax int parsing)."""
     if isinstance(value, str) and not ID_DIGITS.fullmatch(value):
-        raise ValueError("a game id is a whole number written in digits, like 12")
+        raise ValueError("a game id is a positive whole number in plain digits, like 12")
     return value
 
 

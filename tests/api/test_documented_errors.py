@@ -54,7 +54,7 @@ def test_a_body_cut_short_is_still_a_422_at_its_position(daemon: Daemon) -> None
     assert response.json()["detail"][0]["loc"] == ["body", 12]
 
 
-@pytest.mark.parametrize("written", ["1.0", "1%20", "+1", "01", "1e0", "0x1", "%201"])
+@pytest.mark.parametrize("written", ["1.0", "1%20", "+1", "01", "1e0", "0x1", "%201", "1_0"])
 @pytest.mark.parametrize("route", ["", "/export.json", "/export.txt", "/analysis"])
 def test_a_game_id_not_written_in_plain_digits_is_a_422(
     daemon: Daemon, written: str, route: str
@@ -64,7 +64,14 @@ def test_a_game_id_not_written_in_plain_digits_is_a_422(
     assert response.status_code == 422, response.text
     [problem] = response.json()["detail"]
     assert problem["loc"] == ["path", "game_id"]
-    assert "whole number written in digits" in problem["msg"]
+    assert "positive whole number in plain digits" in problem["msg"]
+
+
+def test_game_zero_and_ids_beyond_64_bits_are_out_of_range(daemon: Daemon) -> None:
+    for written in ("0", "9" * 19, "1" * 20):
+        response = daemon.http.get(f"/api/games/{written}")
+        assert response.status_code == 422, (written, response.text)
+        assert response.json()["detail"][0]["loc"] == ["path", "game_id"]
 
 
 @pytest.mark.parametrize(
