@@ -32,7 +32,7 @@ from santorini_hw.api.errors import (
 )
 from santorini_hw.api.event_stream import stream_events
 from santorini_hw.api.guard import Guard, Traffic, token_matches
-from santorini_hw.api.methods import install_method_fallback
+from santorini_hw.api.methods import PageFiles
 from santorini_hw.api.metrics import metrics_text
 from santorini_hw.api.models import (
     CellRequest,
@@ -211,8 +211,7 @@ def create_app(service: BoardService, settings: Settings, token: str) -> FastAPI
     async def events(socket: WebSocket) -> None:
         await stream_events(socket, hub, service.state)
 
-    install_method_fallback(app)  # after the last API route, before the page's files
-    app.mount("/", StaticFiles(directory=STATIC, html=True), name="page")
+    app.mount("/", PageFiles(app, StaticFiles(directory=STATIC, html=True)), name="page")
     names = (*settings.allowed_hosts, *_own_names())
     app.add_middleware(
         Guard,
