@@ -32,12 +32,7 @@ async def perform(service: BoardService, sim: SimulatedHardware, hands: Physical
     started = sim.clock.monotonic()
     for event in hands.events:
         await tick(service, sim, max(0.0, started + event.t - sim.clock.monotonic()))
-        if event.op == "lift":
-            sim.lift(event.cell)
-        elif event.op == "place":
-            sim.place(event.cell, event.piece, event.player)
-        else:
-            sim.press(event.button)
+        sim.act(event)
     await tick(service, sim, 1.0)
 
 
