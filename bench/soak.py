@@ -94,7 +94,15 @@ def soak(
             thread = threading.Thread(target=sampler, daemon=True)
             thread.start()
             with httpx.Client(base_url=base, timeout=TIMEOUT) as http:
-                stats = RandomPlayer(http, token, hints=hints).play(minutes * 60)
+                try:
+                    stats = RandomPlayer(http, token, hints=hints).play(minutes * 60)
+                except httpx.TransportError:
+                    if process.poll() is None:
+                        raise
+                    elapsed = (time.monotonic() - started) / 60
+                    raise SystemExit(
+                        f"the daemon ended (status {process.returncode}) at {elapsed:.1f} min"
+                    ) from None
             stop.set()
             thread.join()
         finally:
