@@ -64,9 +64,10 @@ def stop_daemon(process: subprocess.Popen[str]) -> None:
         process.wait()
 
 
-def rss_mb(pid: int) -> float:
+def rss_mb(pid: int, field: str = "VmRSS") -> float:
+    """Resident memory, or one part of it (``RssAnon``: the heaps; ``RssFile``: mapped files)."""
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
+        if line.startswith(f"{field}:"):
             return int(line.split()[1]) / 1024
     return float("nan")
 
@@ -119,6 +120,7 @@ class PlayStats:
     turns: int = 0
     resets: int = 0
     """Games abandoned because the board got stuck (an error, a turn never accepted)."""
+    hints: int = 0
 
 
 class RandomPlayer:
@@ -127,11 +129,13 @@ class RandomPlayer:
 
     STYLE = HandStyle(pause=(0.12, 0.35), think=(0.2, 0.6))
 
-    def __init__(self, http: httpx.Client, token: str, seed: int = 1) -> None:
+    def __init__(self, http: httpx.Client, token: str, seed: int = 1, hints: float = 0.0) -> None:
         self.http = http
         self.auth = {"Authorization": f"Bearer {token}"}
         self.rng = random.Random(seed)
         self.stats = PlayStats()
+        self.hints = hints
+        """The chance that a player asks for a hint (and waits for it) before a turn."""
 
     def play(self, seconds: float) -> PlayStats:
         """Play for `seconds` of real time (the turn under way is finished first)."""
@@ -158,6 +162,10 @@ class RandomPlayer:
             turn = random_turn(position, self.rng)
             if turn is None:
                 return False
+            if self.rng.random() < self.hints:
+                self._post("hint", {})
+                self._wait(lambda s: s["hint"] is not None, 5.0)
+                self.stats.hints += 1
             player.play_turn(position, turn.actions, press_done=False)
         self._perform(player)
 

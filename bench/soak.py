@@ -4,12 +4,16 @@ open descriptors, threads and asyncio tasks sampled all along; the slope of each
 a warm-up says whether anything grows.
 
     nice -n 10 .venv/bin/python bench/soak.py [--minutes 30] [--every 10] [--json]
+        [--warm-up 2] [--last 60] [--hints 0]
 
 The games are `bench/live_daemon.py`'s `RandomPlayer` (untidy hands, two players, no
-gods), one client polling the state between moves. Slopes are least-squares fits over
-the samples after `--warm-up` minutes, per hour. Python's allocated blocks tell
-objects kept alive apart from native memory (SQLite, the C allocator), which RSS
-holds too; descriptors, threads and tasks must not move at all.
+gods), one client polling the state between moves; with ``--hints P`` each turn asks
+for a hint first with probability P (the hint engine keeps its table between hints).
+Slopes are least-squares fits, per hour, over the samples after `--warm-up` minutes
+and over the last `--last` minutes (issue 32: the last hour of a two-hour soak may grow
+at most 1 MB). Python's allocated blocks tell objects kept alive apart from native
+memory (SQLite, the C allocator), which RSS holds too, as anonymous memory (rss_anon_mb,
+where both live) rather than mapped files; descriptors, threads and tasks must not move.
 """
 
 from __future__ import annotations
@@ -28,7 +32,7 @@ from typing import Any
 import httpx
 from live_daemon import TIMEOUT, RandomPlayer, metric, open_fds, rss_mb, start_daemon, stop_daemon
 
-SERIES = ("rss_mb", "heap_blocks", "db_mb", "fds", "threads", "tasks")
+SERIES = ("rss_mb", "rss_anon_mb", "heap_blocks", "db_mb", "fds", "threads", "tasks")
 """heap_blocks: Python's allocated blocks (objects kept alive; RSS also holds native
 memory such as SQLite's page cache); db_mb: the journal with its WAL on disk."""
 
@@ -38,6 +42,7 @@ def sample(pid: int, http: httpx.Client, started: float, state_dir: Path) -> dic
     return {
         "minute": round((time.monotonic() - started) / 60, 2),
         "rss_mb": round(rss_mb(pid), 2),
+        "rss_anon_mb": round(rss_mb(pid, "RssAnon"), 2),
         "heap_blocks": metric(http, "santorini_python_allocated_blocks"),
         "db_mb": round(journal / 1e6, 2),
         "fds": open_fds(pid),
@@ -55,7 +60,17 @@ def slope_per_hour(points: list[tuple[float, float]]) -> float:
     return fit.slope * 60
 
 
-def soak(minutes: float, every: float, warm_up: float) -> dict[str, Any]:
+def slopes(samples: list[dict[str, float]]) -> dict[str, float]:
+    return {
+        name: round(slope_per_hour([(s["minute"], s[name]) for s in samples]), 3) for name in SERIES
+    }
+
+
+def soak(
+    minutes: float, every: float, warm_up: float, last: float, *, hints: float, log: Path | None
+) -> dict[str, Any]:
+    """Play and sample; each sample is also appended to `log` as a JSON line when given
+    (a long soak cut short still leaves its figures)."""
     samples: list[dict[str, float]] = []
     with tempfile.TemporaryDirectory() as state_dir:
         process, base = start_daemon(Path(state_dir))
@@ -67,29 +82,41 @@ def soak(minutes: float, every: float, warm_up: float) -> dict[str, Any]:
             def sampler() -> None:
                 with httpx.Client(base_url=base, timeout=TIMEOUT) as http:
                     while True:
-                        samples.append(sample(process.pid, http, started, Path(state_dir)))
-                        if stop.wait(every):
-                            samples.append(sample(process.pid, http, started, Path(state_dir)))
+                        taken = sample(process.pid, http, started, Path(state_dir))
+                        samples.append(taken)
+                        if log is not None:
+                            with log.open("a") as lines:
+                                print(json.dumps(taken), file=lines)
+                        if stop.is_set():
                             return
+                        stop.wait(every)
 
             thread = threading.Thread(target=sampler, daemon=True)
             thread.start()
             with httpx.Client(base_url=base, timeout=TIMEOUT) as http:
-                stats = RandomPlayer(http, token).play(minutes * 60)
+                try:
+                    stats = RandomPlayer(http, token, hints=hints).play(minutes * 60)
+                except httpx.TransportError:
+                    if process.poll() is None:
+                        raise
+                    elapsed = (time.monotonic() - started) / 60
+                    raise SystemExit(
+                        f"the daemon ended (status {process.returncode}) at {elapsed:.1f} min"
+                    ) from None
             stop.set()
             thread.join()
         finally:
             stop_daemon(process)
     steady = [s for s in samples if s["minute"] >= warm_up]
+    recent = [s for s in samples if s["minute"] >= samples[-1]["minute"] - last]
     return {
         "minutes": minutes,
         "warm_up_minutes": warm_up,
+        "last_minutes": last,
         "play": vars(stats),
         "samples": samples,
-        "slope_per_hour": {
-            name: round(slope_per_hour([(s["minute"], s[name]) for s in steady]), 3)
-            for name in SERIES
-        },
+        "slope_per_hour": slopes(steady),
+        "last_slope_per_hour": slopes(recent),
         "first": samples[0],
         "after_warm_up": steady[0] if steady else None,
         "last": samples[-1],
@@ -100,13 +127,14 @@ def table(result: dict[str, Any]) -> str:
     lines = [
         f"soak: {result['minutes']} min of random games through the API "
         f"(warm-up {result['warm_up_minutes']} min), {result['play']}",
-        f"{'':<10} {'start':>9} {'warm':>9} {'end':>9} {'slope/h':>10}",
+        f"{'':<11} {'start':>9} {'warm':>9} {'end':>9} {'slope/h':>10} "
+        f"{'last ' + format(result['last_minutes'], 'g') + ' min/h':>14}",
     ]
     warm = result["after_warm_up"] or result["first"]
     for name in SERIES:
         lines.append(
-            f"{name:<10} {result['first'][name]:>9} {warm[name]:>9} {result['last'][name]:>9} "
-            f"{result['slope_per_hour'][name]:>10}"
+            f"{name:<11} {result['first'][name]:>9} {warm[name]:>9} {result['last'][name]:>9} "
+            f"{result['slope_per_hour'][name]:>10} {result['last_slope_per_hour'][name]:>14}"
         )
     lines.append(f"scan errors at the end: {result['last']['scan_errors']:.0f}")
     return "\n".join(lines)
@@ -117,9 +145,14 @@ def main() -> int:
     parser.add_argument("--minutes", type=float, default=30.0)
     parser.add_argument("--every", type=float, default=10.0, help="seconds between samples")
     parser.add_argument("--warm-up", type=float, default=2.0, help="minutes not fitted")
+    parser.add_argument("--last", type=float, default=60.0, help="minutes of the last fit")
+    parser.add_argument("--hints", type=float, default=0.0, help="chance of a hint a turn")
+    parser.add_argument("--samples", type=Path, help="append each sample to this file")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    result = soak(args.minutes, args.every, min(args.warm_up, args.minutes / 2))
+    warm_up = min(args.warm_up, args.minutes / 2)
+    last = min(args.last, args.minutes)
+    result = soak(args.minutes, args.every, warm_up, last, hints=args.hints, log=args.samples)
     print(json.dumps(result, indent=1) if args.json else table(result))
     return 0
 

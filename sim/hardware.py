@@ -45,6 +45,7 @@ from santorini_hw.sensing.observation import Observation
 from sim.fake_bridge import FakeBridge
 from sim.mock_sensors import MockShiftRegisterChain, SimPinFactory, simulate_worker_sensors
 from sim.physical import Noise, PhysicalBoard, Piece
+from sim.scenario import PhysicalEvent
 
 BRIDGE_THRESHOLD = 512
 """Counts a cell's reading must move before the fake bridge reports it."""
@@ -302,6 +303,15 @@ class SimulatedHardware:
         pin = self.pin_factory.pin(getattr(self.config.buttons, button))
         pin.drive_low()
         pin.drive_high()
+
+    def act(self, event: PhysicalEvent) -> None:
+        """Do one scripted event: a lift, a place or a press."""
+        if event.op == "lift":
+            self.lift(event.cell)
+        elif event.op == "place":
+            self.place(event.cell, event.piece, event.player)
+        else:
+            self.press(event.button)
 
     async def hold(self, button: str, seconds: float) -> None:
         """Hold a board button down for `seconds` on the board's clock, then release it.

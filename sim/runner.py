@@ -277,14 +277,10 @@ async def _apply(
     sim: SimulatedHardware, referee: Referee, event: PhysicalEvent, result: RunResult
 ) -> list[RefereeEvent]:
     """Do one physical event; the referee's events from a button press."""
-    if event.op == "lift":
-        sim.lift(event.cell)
-    elif event.op == "place":
-        sim.place(event.cell, event.piece, event.player)
-    else:
-        sim.press(event.button)
-        button = await asyncio.wait_for(sim.presses.get(), PRESS_TIMEOUT)
-        new = referee.press(button, sim.clock.monotonic())
-        result.events += new
-        return new
-    return []
+    sim.act(event)
+    if event.op != "press":
+        return []
+    button = await asyncio.wait_for(sim.presses.get(), PRESS_TIMEOUT)
+    new = referee.press(button, sim.clock.monotonic())
+    result.events += new
+    return new

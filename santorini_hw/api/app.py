@@ -20,6 +20,7 @@ from fastapi import Path as PathParameter
 from fastapi.responses import JSONResponse, PlainTextResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from fastapi.staticfiles import StaticFiles
+from pydantic import BeforeValidator
 
 from santorini_hw.api.docs_page import add_docs_page
 from santorini_hw.api.errors import (
@@ -32,6 +33,7 @@ from santorini_hw.api.errors import (
 )
 from santorini_hw.api.event_stream import stream_events
 from santorini_hw.api.guard import Guard, Traffic, token_matches
+from santorini_hw.api.methods import PageFiles
 from santorini_hw.api.metrics import metrics_text
 from santorini_hw.api.models import (
     CellRequest,
@@ -43,6 +45,7 @@ from santorini_hw.api.models import (
     PlaceRequest,
     PressRequest,
     Resync,
+    plain_id,
 )
 from santorini_hw.api.sim_board import sim_board_routes
 from santorini_hw.daemon.analyst import analysis_json
@@ -57,7 +60,9 @@ from santorini_hw.store import UnknownGameError
 _T = TypeVar("_T")
 _BEARER = HTTPBearer(auto_error=False)
 STATIC = Path(__file__).resolve().parent / "static"
-GameId = Annotated[int, PathParameter(ge=1, le=2**63 - 1, description="a game's id")]
+GameId = Annotated[
+    int, BeforeValidator(plain_id), PathParameter(ge=1, le=2**63 - 1, description="a game's id")
+]
 """SQLite's integers are 64-bit: a larger id is an input error, not a server one."""
 
 
@@ -228,7 +233,7 @@ def create_app(service: BoardService, settings: Settings, token: str) -> FastAPI
     add_docs_page(app, str(STATIC))
     if service.sim is not None:
         app.include_router(sim_board_routes(service, service.sim), **sim)
-    app.mount("/", StaticFiles(directory=STATIC, html=True), name="page")
+    app.mount("/", PageFiles(app, StaticFiles(directory=STATIC, html=True)), name="page")
     names = (*settings.allowed_hosts, *_own_names())
     app.add_middleware(
         Guard,

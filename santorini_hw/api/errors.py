@@ -4,17 +4,21 @@
   409 the board cannot do that now, 413 body over the limit: ``{"detail": "..."}``.
 - 422 input problems: ``{"detail": [{"loc": [...], "msg": "...", "type": "..."}]}``,
   ``loc`` naming the field; ``input`` is at most a short excerpt of what was sent, so an
-  error never echoes a large or hostile body back.
+  error never echoes a large or hostile body back. A body that cannot be read as JSON
+  (not UTF-8, nested too deeply, a number of more than 4,300 digits) is a 422 at
+  ``["body"]`` too, its message naming the problem (FastAPI alone answers 400).
 """
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
-from fastapi import FastAPI, HTTPException, Request
+from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel
+from starlette.exceptions import HTTPException
 
 EXCERPT = 40
 """Characters of the offending input an error may quote."""
@@ -86,13 +90,34 @@ def install_error_handlers(app: FastAPI) -> None:
     async def invalid_input(request: Request, error: RequestValidationError) -> JSONResponse:
         return JSONResponse({"detail": [_field(e) for e in error.errors()]}, status_code=422)
 
-    @app.exception_handler(HTTPException)
+    @app.exception_handler(HTTPException)  # Starlette's: FastAPI raises it too (body, 405)
     async def http_error(request: Request, error: HTTPException) -> JSONResponse:
+        problem = unparsable_body(error)
+        if problem is not None:
+            field = {"loc": ["body"], "msg": problem, "type": "json_invalid"}
+            return JSONResponse({"detail": [field]}, status_code=422)
         return JSONResponse(
             {"detail": excerpt(str(error.detail), MESSAGE)},
             status_code=error.status_code,
             headers=error.headers,
         )
+
+
+def unparsable_body(error: HTTPException) -> str | None:
+    """What was wrong with a body FastAPI could not parse (its 400 "There was an error
+    parsing the body" carries the cause), or None for any other error."""
+    cause = error.__cause__
+    if error.status_code != 400 or cause is None:
+        return None
+    if isinstance(cause, UnicodeDecodeError):
+        return (
+            f"the body is not UTF-8 text (byte {cause.object[cause.start]:#04x} at {cause.start})"
+        )
+    if isinstance(cause, RecursionError):
+        return "the body's JSON is nested too deeply"
+    if isinstance(cause, ValueError) and "integer string conversion" in str(cause):
+        return f"a number in the body has more than {sys.get_int_max_str_digits()} digits"
+    return excerpt(f"the body is not usable JSON ({cause})", MESSAGE)
 
 
 def _field(error: dict[str, Any]) -> dict[str, Any]:

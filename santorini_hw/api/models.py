@@ -1,17 +1,19 @@
 """Request bodies of the API: validated by FastAPI, answered with 422 naming the field.
 
 Numbers must be finite (NaN and Infinity are input errors); names are checked against
-`player_names` (no markup can pass), god names are short.
+`player_names` (no markup can pass), god names are short. A game id in a path is
+written in digits only (`game_id`): ``1.0``, ``+1`` or ``1 `` would otherwise pass as 1.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from santorini_hw.referee.game_clock import TimeControlError, parse_time_control
-from santorini_hw.rules.gods import UnknownGodError, parse_board_god
+from santorini_hw.rules.gods import God, UnknownGodError, parse_board_god
 from santorini_hw.rules.player_names import PLAYER_NAME_PATTERN, RULE
 
 Cell = Annotated[str, Field(pattern=r"^[a-e][1-5]$", description="a cell, a1..e5")]
@@ -19,6 +21,18 @@ PlayerName = Annotated[
     str, Field(min_length=1, max_length=16, pattern=PLAYER_NAME_PATTERN, description=RULE)
 ]
 GodName = Annotated[str, Field(min_length=1, max_length=16, description="a god, e.g. Apollo")]
+
+
+ID_DIGITS = re.compile(r"0|[1-9][0-9]{0,18}")
+"""An id as digits: no sign, point, space or leading zero, at most 19 (int64); 0 is
+left to the route's bound (``ge=1``) to refuse."""
+
+
+def plain_id(value: object) -> object:
+    """Refuse a path's id that is not plain digits (before pydantic's lax int parsing)."""
+    if isinstance(value, str) and not ID_DIGITS.fullmatch(value):
+        raise ValueError("a game id is a positive whole number in plain digits, like 12")
+    return value
 
 
 class _Strict(BaseModel):
@@ -56,12 +70,17 @@ class NewGame(_Strict):
     @field_validator("gods")
     @classmethod
     def _known_gods(cls, gods: list[str | None] | None) -> list[str | None] | None:
+        """Known names, each god at most once: there is one card of each."""
+        chosen: set[God] = set()
         for name in gods or []:
             if name is not None:
                 try:
-                    parse_board_god(name)
+                    god = parse_board_god(name)
                 except UnknownGodError as error:
                     raise ValueError(str(error)) from None
+                if god in chosen:
+                    raise ValueError(f"{god.value} is given twice: there is one card of each god")
+                chosen.add(god)
         return gods
 
     @field_validator("clock")

@@ -27,6 +27,7 @@ import uvicorn
 from santorini_hw.api import create_app
 from santorini_hw.api.guard import BODY_LIMIT
 from santorini_hw.clock import Clock, ManualClock, SystemClock
+from santorini_hw.daemon.allocator import fix_mmap_threshold
 from santorini_hw.daemon.event_hub import EventHub
 from santorini_hw.daemon.mqtt.config import mqtt_config
 from santorini_hw.daemon.mqtt.link import MqttLink
@@ -94,6 +95,7 @@ def run(settings: Settings) -> int:
 
 async def serve(settings: Settings, notifier: Notifier | None = None) -> None:
     mqtt = mqtt_config(settings)  # a bad MQTT setting stops the start before anything runs
+    fix_mmap_threshold()  # memory stays flat over an evening of hints (issue 32)
     notifier = notifier or Notifier()
     private_directory(settings.state_dir)
     token = ensure_token(settings.token_file)

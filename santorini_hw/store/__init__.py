@@ -2,6 +2,7 @@
 
 from santorini_hw.store.journal import Store
 from santorini_hw.store.records import (
+    Entry,
     Evaluation,
     Event,
     EventKind,
@@ -22,6 +23,7 @@ from santorini_hw.store.schema import (
 __all__ = [
     "SCHEMA_VERSION",
     "CorruptStoreError",
+    "Entry",
     "Evaluation",
     "Event",
     "EventKind",

@@ -2,9 +2,10 @@
 
 The referee changes its `Game` (turns, placements, takebacks, adopted boards); after
 each batch of referee events the daemon calls `sync`, which compares the game's record
-with what the journal holds and writes the difference: new placements and turns are
-appended (each durable when written), taken-back ones are marked undone. Only then are
-the lights and the API updated, so an acknowledged turn survives a power cut.
+with what the journal holds and writes the difference in one transaction: taken-back
+entries are marked undone and new ones appended together (`Store.replace_tail`), so a
+power cut mid-correction leaves the old record or the new one. Only then are the lights
+and the API updated, so an acknowledged turn survives a power cut.
 
 Positions are stored with each move; a mirror `Game` replays the record to get them, so
 the journal's positions are the ones the rules give on restore.
@@ -18,19 +19,15 @@ import logging
 from santorini_hw.rules.actions import actions_text, parse_actions
 from santorini_hw.rules.cells import cell_name, parse_cell
 from santorini_hw.rules.game import Game
+from santorini_hw.rules.position import Position
 from santorini_hw.rules.position_json import (
     parse_position,
     position_from_json,
-    position_to_json,
     position_to_text,
 )
-from santorini_hw.store import EventKind, ReplayError, Store, StoredGame
+from santorini_hw.store import Entry, ReplayError, Store, StoredGame
 
 _log = logging.getLogger(__name__)
-
-Entry = tuple[str, str, str]
-"""(kind, player, text): ("place", "A", "c3"), ("turn", "A", "c3-c4 b4") or
-("resync", "A", POSITION-JSON-TEXT)."""
 
 
 def record_entries(game: Game) -> list[Entry]:
@@ -38,12 +35,23 @@ def record_entries(game: Game) -> list[Entry]:
     entries: list[Entry] = []
     for line in game.record:
         if line.kind == "place":
-            entries += [("place", line.player, cell_name(cell)) for cell in line.cells]
+            entries += [Entry("place", line.player, cell_name(cell)) for cell in line.cells]
         elif line.kind == "turn":
-            entries.append(("turn", line.player, actions_text(line.actions)))
+            entries.append(Entry("turn", line.player, actions_text(line.actions)))
         elif line.kind == "resync" and line.position is not None:
-            entries.append(("resync", line.player, position_to_text(line.position)))
+            entries.append(Entry("resync", line.player, position_to_text(line.position)))
     return entries
+
+
+def play_entry(game: Game, entry: Entry) -> None:
+    """Play one journal entry on `game` (a resync adopts its board)."""
+    kind, _player, text = entry
+    if kind == "place":
+        game.place(parse_cell(text))
+    elif kind == "turn":
+        game.play_turn(parse_actions(text))
+    else:
+        game.adopt(parse_position(text))
 
 
 def restore_game(stored: StoredGame) -> Game:
@@ -67,26 +75,24 @@ class GameJournal:
         self.game_id = game_id
         self._entries = record_entries(game)
         self._mirror = copy.deepcopy(game)
-        self.finished = game.winner is not None
+        self.finished = False
+        if game.winner is not None:  # restored after its winning turn but not its end
+            self.finish(game.winner, game.lost_on_time)
 
     def sync(self, game: Game) -> None:
-        """Write what changed in `game`'s record since the last sync (durably)."""
+        """Write what changed in `game`'s record since the last sync, as one transaction
+        (`Store.replace_tail`): entries the game no longer has are taken back, new ones
+        appended. On `StoreError` nothing is written and the next sync tries again."""
         entries = record_entries(game)
         common = 0
         for held, now in zip(self._entries, entries, strict=False):
             if held != now:
                 break
             common += 1
-        for kind, _player, text in reversed(self._entries[common:]):
-            if kind == "resync":
-                self.store.append_event(EventKind.UNDO, {"resync": text}, self.game_id)
-            else:
-                self.store.undo_last_turn(self.game_id)
-            self._mirror.undo()
-            self._entries.pop()
-        for entry in entries[common:]:
-            self._append(entry)
-            self._entries.append(entry)
+        retract, added = self._entries[common:][::-1], entries[common:]
+        if retract or added:
+            self._write(retract, added)
+            self._entries = entries
         if game.winner is not None and not self.finished:
             self.finish(game.winner, game.lost_on_time)
 
@@ -99,19 +105,25 @@ class GameJournal:
             self.store.finish_game(self.game_id, None)
         self.finished = True
 
-    def _append(self, entry: Entry) -> None:
-        kind, player, text = entry
-        mirror = self._mirror
-        if kind == "place":
-            cell = parse_cell(text)
-            mirror.place(cell)
-            self.store.append_placement(self.game_id, player, cell, mirror.position)
-        elif kind == "turn":
-            actions = parse_actions(text)
-            mirror.play_turn(actions)
-            self.store.append_turn(self.game_id, player, actions, mirror.position)
-        else:
-            position = parse_position(text)
-            mirror.adopt(position)
-            payload = {"player": player, "position": position_to_json(position)}
-            self.store.append_event(EventKind.RESYNC, payload, self.game_id)
+    def _write(self, retract: list[Entry], added: list[Entry]) -> None:
+        """Move the mirror to the new record, write the change, or move it back."""
+        undone: list[Entry] = []
+        appended: list[tuple[Entry, Position]] = []
+        try:
+            for entry in retract:
+                self._mirror.undo()
+                undone.append(entry)
+            for entry in added:
+                appended.append((entry, self._apply(entry)))
+            self.store.replace_tail(self.game_id, retract, appended)
+        except BaseException:
+            for _ in appended:
+                self._mirror.undo()
+            for entry in reversed(undone):
+                self._apply(entry)
+            raise
+
+    def _apply(self, entry: Entry) -> Position:
+        """Play `entry` on the mirror; the position after it."""
+        play_entry(self._mirror, entry)
+        return self._mirror.position

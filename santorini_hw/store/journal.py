@@ -3,7 +3,9 @@
 Every write is one transaction committed with an fsync (see `schema.connect`) before the
 method returns, so the caller may acknowledge a turn on the lights or the API as soon as
 `append_turn` returns: after that, a power cut cannot lose it. Nothing is deleted: undo
-marks the move taken back and records an ``undo`` event.
+marks the move taken back and records an ``undo`` event. A change that takes confirmed
+moves back and puts others in their place (a corrected turn, a resync, a takeback of
+two turns) is one transaction too (`replace_tail`): never the old record cut short.
 
 The store trusts its caller (the referee has checked each turn with the rules); restoring
 replays every move through the rules again and reports any disagreement.
@@ -32,10 +34,11 @@ from santorini_hw.closing import Closing
 from santorini_hw.rules.actions import Action, actions_text
 from santorini_hw.rules.cells import cell_name
 from santorini_hw.rules.game import Game
-from santorini_hw.rules.gods import God, parse_god
+from santorini_hw.rules.gods import God
 from santorini_hw.rules.position import Position
 from santorini_hw.rules.position_json import position_to_json
 from santorini_hw.store.records import (
+    Entry,
     Evaluation,
     Event,
     EventKind,
@@ -143,18 +146,44 @@ class Store(Closing):
         """Take back the last standing turn or placement: mark it and log an undo event."""
         with self._transaction() as db:
             self._require_open(db, game_id)
-            row = db.execute(
-                f"SELECT {_MOVE_COLUMNS} FROM turns WHERE game_id = ? AND undone_by IS NULL "
-                "ORDER BY id DESC LIMIT 1",
-                (game_id,),
-            ).fetchone()
-            if row is None:
-                raise StoreError(f"game {game_id}: nothing to undo")
-            move = _move(row)
-            payload = {"ply": move.ply, "player": move.player, "notation": move.notation}
-            event_id = self._insert_event(db, EventKind.UNDO, payload, game_id)
-            db.execute("UPDATE turns SET undone_by = ? WHERE id = ?", (event_id, move.id))
-        return move
+            return self._retract_move(db, game_id, None)
+
+    def replace_tail(
+        self,
+        game_id: int,
+        retract: Sequence[Entry],
+        append: Sequence[tuple[Entry, Position]] = (),
+    ) -> None:
+        """Take back the record's last entries and append new ones in ONE transaction:
+        a power cut leaves the old record or the new one, never the old one cut short.
+
+        `retract` lists the entries taken back, newest first; each retracted placement
+        or turn must be the last standing move, with that player and notation (else
+        `StoreError`, and nothing changes). A retracted resync gets an ``undo`` event.
+        `append` pairs each new entry with the position after it. An undo retracts one
+        entry, a corrected turn replaces one with one, a takeback of two turns
+        retracts two; `game_journal.GameJournal.sync` writes every change this way.
+        """
+        with self._transaction() as db:
+            self._require_open(db, game_id)
+            for entry in retract:
+                if entry.kind == "resync":
+                    self._insert_event(db, EventKind.UNDO, {"resync": entry.text}, game_id)
+                else:
+                    self._retract_move(db, game_id, entry)
+            for entry, position in append:
+                if entry.kind == "resync":
+                    payload = {"player": entry.player, "position": position_to_json(position)}
+                    self._insert_event(db, EventKind.RESYNC, payload, game_id)
+                else:
+                    self._insert_move(
+                        db,
+                        game_id,
+                        entry.player,
+                        kind=entry.kind,
+                        notation=entry.text,
+                        position=position,
+                    )
 
     def finish_game(
         self, game_id: int, winner: str | None, lost_on_time: str | None = None
@@ -165,11 +194,12 @@ class Store(Closing):
         A winner must be the one the rules give for the stored moves (and the loss on
         time), so that the exported record agrees with its Result header.
         """
-        game = self.game(game_id).replay()
-        if lost_on_time is not None:
-            game.lose_on_time(lost_on_time)
-        if winner is not None and winner != game.winner:
-            raise StoreError(f"game {game_id}: the moves do not make {winner!r} the winner")
+        if winner is not None:  # an abandoned game need not replay (a board was adopted)
+            game = self.game(game_id).replay()
+            if lost_on_time is not None:
+                game.lose_on_time(lost_on_time)
+            if winner != game.winner:
+                raise StoreError(f"game {game_id}: the moves do not make {winner!r} the winner")
         with self._transaction() as db:
             self._require_open(db, game_id)
             db.execute(
@@ -202,7 +232,7 @@ class Store(Closing):
 
     def games(self) -> list[GameInfo]:
         rows = self._db.execute(f"SELECT {_GAME_COLUMNS} FROM games ORDER BY id").fetchall()
-        return [_game_info(row) for row in rows]
+        return [GameInfo.from_row(row) for row in rows]
 
     def game(self, game_id: int) -> StoredGame:
         row = self._db.execute(
@@ -213,7 +243,9 @@ class Store(Closing):
         moves = self._db.execute(
             f"SELECT {_MOVE_COLUMNS} FROM turns WHERE game_id = ? ORDER BY id", (game_id,)
         ).fetchall()
-        return StoredGame(_game_info(row), tuple(_move(move) for move in moves))
+        return StoredGame(
+            GameInfo.from_row(row), tuple(StoredMove.from_row(move) for move in moves)
+        )
 
     def analysis(self, game_id: int) -> list[Evaluation]:
         """The evaluations stored for a game, by ply (empty until they are computed)."""
@@ -273,6 +305,26 @@ class Store(Closing):
         if row[0] is not None:
             raise StoreError(f"game {game_id} is finished")
 
+    def _retract_move(
+        self, db: sqlite3.Connection, game_id: int, expected: Entry | None
+    ) -> StoredMove:
+        """Mark the last standing move taken back (it must be `expected`, if given)."""
+        row = db.execute(
+            f"SELECT {_MOVE_COLUMNS} FROM turns WHERE game_id = ? AND undone_by IS NULL "
+            "ORDER BY id DESC LIMIT 1",
+            (game_id,),
+        ).fetchone()
+        if row is None:
+            raise StoreError(f"game {game_id}: nothing to undo")
+        move = StoredMove.from_row(row)
+        held = Entry(move.kind, move.player, move.notation)
+        if expected is not None and held != expected:
+            raise StoreError(f"game {game_id}: the last move is {held}, not {expected}")
+        payload = {"ply": move.ply, "player": move.player, "notation": move.notation}
+        event_id = self._insert_event(db, EventKind.UNDO, payload, game_id)
+        db.execute("UPDATE turns SET undone_by = ? WHERE id = ?", (event_id, move.id))
+        return move
+
     def _insert_move(
         self,
         db: sqlite3.Connection,
@@ -321,31 +373,3 @@ def _last_id(cursor: sqlite3.Cursor) -> int:
     row_id = cursor.lastrowid
     assert row_id is not None  # an INSERT always sets it
     return row_id
-
-
-def _game_info(row: tuple[Any, ...]) -> GameInfo:
-    teams = None if row[3] is None else tuple(tuple(team) for team in json.loads(row[3]))
-    return GameInfo(
-        id=row[0],
-        players=tuple(json.loads(row[1])),
-        gods=tuple(None if name is None else parse_god(name) for name in json.loads(row[2])),
-        teams=teams,
-        started_at=row[4],
-        ended_at=row[5],
-        winner=row[6],
-        clock=row[7],
-        lost_on_time=row[8],
-    )
-
-
-def _move(row: tuple[Any, ...]) -> StoredMove:
-    return StoredMove(
-        id=row[0],
-        ply=row[1],
-        player=row[2],
-        kind=row[3],
-        notation=row[4],
-        position=json.loads(row[5]),
-        time=row[6],
-        undone_by=row[7],
-    )

@@ -8,14 +8,15 @@ agrees with the rules (say, after a rules fix) is reported rather than silently 
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, NamedTuple
 
 from santorini_hw.rules.actions import NotationError, parse_actions
 from santorini_hw.rules.cells import CellError, parse_cell
 from santorini_hw.rules.game import Game, GameError
-from santorini_hw.rules.gods import God
+from santorini_hw.rules.gods import God, parse_god
 from santorini_hw.rules.notation import record_text
 from santorini_hw.rules.position_json import position_to_json
 from santorini_hw.rules.turn import IllegalActionError
@@ -42,6 +43,15 @@ class EventKind(StrEnum):
     """A game's seats and the engine's seed (`daemon/seating.py`): a restart reads them."""
 
 
+class Entry(NamedTuple):
+    """One line of a game's record as the journal writes it: ``("place", "A", "c3")``,
+    ``("turn", "A", "c3-c4 b4")`` or ``("resync", "A", POSITION-JSON-TEXT)``."""
+
+    kind: str
+    player: str
+    text: str
+
+
 class ReplayError(StoreError):
     """A stored game does not replay under the current rules (names the game and ply)."""
 
@@ -60,6 +70,12 @@ class StoredMove:
     time: float
     undone_by: int | None
     """The undo event that took this move back, or None while it stands."""
+
+    @classmethod
+    def from_row(cls, row: tuple[Any, ...]) -> StoredMove:
+        """From a ``turns`` row (`journal._MOVE_COLUMNS`, in that order)."""
+        notation, position = row[4], json.loads(row[5])
+        return cls(row[0], row[1], row[2], row[3], notation, position, row[6], row[7])
 
     @property
     def taken_back(self) -> bool:
@@ -92,6 +108,13 @@ class GameInfo:
     clock: str | None = None
     """The time control (``60+300``), None for a game without a clock."""
     lost_on_time: str | None = None
+
+    @classmethod
+    def from_row(cls, row: tuple[Any, ...]) -> GameInfo:
+        """From a ``games`` row (`journal._GAME_COLUMNS`, in that order)."""
+        teams = None if row[3] is None else tuple(tuple(team) for team in json.loads(row[3]))
+        gods = tuple(None if name is None else parse_god(name) for name in json.loads(row[2]))
+        return cls(row[0], tuple(json.loads(row[1])), gods, teams, *row[4:9])
 
     @property
     def finished(self) -> bool:

@@ -26,7 +26,7 @@ PLACEMENT = tuple(parse_cell(c) for c in ("b3", "c4", "c2", "c3"))
 @pytest.fixture
 def store(tmp_path: Path) -> Iterator[Store]:
     ticks = count(1_700_000_000)
-    with Store.open(tmp_path / "journal.sqlite3", clock=lambda: float(next(ticks))) as opened:
+    with Store.open(tmp_path / "games.sqlite3", clock=lambda: float(next(ticks))) as opened:
         yield opened
 
 
@@ -38,7 +38,7 @@ def placed_game() -> Game:
 
 
 def test_a_turn_appended_is_there_after_reopening(tmp_path: Path) -> None:
-    path = tmp_path / "journal.sqlite3"
+    path = tmp_path / "games.sqlite3"
     game = placed_game()
     with Store.open(path) as store:
         game_id = store.start_game(("A", "B"), GODS, placement=PLACEMENT)

@@ -37,7 +37,7 @@ def run_and_kill(path: Path, seed: int, acks_before_kill: int) -> list[list[str]
 
 
 def test_every_acknowledged_turn_and_undo_survives_a_kill(tmp_path: Path) -> None:
-    path = tmp_path / "journal.sqlite3"
+    path = tmp_path / "games.sqlite3"
     rng = random.Random(20240611)
     acks = [ack for run in range(4) for ack in run_and_kill(path, run, rng.randint(5, 90))]
 
