@@ -64,12 +64,17 @@ def test_a_game_is_played_by_clicks_and_keys(
         expect(cell).to_have_attribute("aria-label", "c3, level 1")
         assert page.evaluate("document.activeElement.dataset.cell") == "c3"
         # B by clicks; then A builds c3 to level 2 and B's worker has two cells to choose.
+        # Each click waits for the page to show the last one's effect: a click that comes
+        # before the lift is answered would be a build on the destination instead.
         for source, destination, build in (("a5", "b4", "c4"), ("b2", "b3", "c3")):
             click(page, source)
+            expect(page.locator("#hand")).to_contain_text(f"from {source}")
             click(page, destination)
+            step(page, "Build")
             click(page, build)
+            played = f"{source}-{destination} {build}"
             board.wait_state(
-                lambda s, b=build: any(b in line["text"] for line in s["record"]), build
+                lambda s, t=played: any(line["text"] == t for line in s["record"]), played
             )
         expect(page.locator('[data-cell="c3"] .level')).to_have_text("2")
         expect(page.locator('[data-cell="c3"] .ring')).to_have_count(2)
