@@ -55,10 +55,11 @@ def play_entry(game: Game, entry: Entry) -> None:
 
 
 def restore_game(stored: StoredGame) -> Game:
-    """The stored game replayed; a game that no longer replays (a board was adopted
-    mid-game) resumes from its last stored position, without takebacks before it."""
+    """The stored game replayed with its adopted boards (`StoredGame.resume`); a game
+    that no longer replays (a board adopted before resyncs carried their place) resumes
+    from its last stored position, without takebacks before it."""
     try:
-        return stored.replay()
+        return stored.resume()
     except ReplayError as error:
         standing = stored.standing_moves()
         _log.warning("%s; resuming from the last stored position", error)

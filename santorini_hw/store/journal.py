@@ -45,6 +45,7 @@ from santorini_hw.store.records import (
     GameInfo,
     StoredGame,
     StoredMove,
+    standing_resyncs,
 )
 from santorini_hw.store.schema import StoreError, UnknownGameError, connect
 
@@ -173,7 +174,11 @@ class Store(Closing):
                     self._retract_move(db, game_id, entry)
             for entry, position in append:
                 if entry.kind == "resync":
-                    payload = {"player": entry.player, "position": position_to_json(position)}
+                    payload = {
+                        "player": entry.player,
+                        "position": position_to_json(position),
+                        "after_ply": self._standing_count(db, game_id),
+                    }
                     self._insert_event(db, EventKind.RESYNC, payload, game_id)
                 else:
                     self._insert_move(
@@ -244,7 +249,9 @@ class Store(Closing):
             f"SELECT {_MOVE_COLUMNS} FROM turns WHERE game_id = ? ORDER BY id", (game_id,)
         ).fetchall()
         return StoredGame(
-            GameInfo.from_row(row), tuple(StoredMove.from_row(move) for move in moves)
+            GameInfo.from_row(row),
+            tuple(StoredMove.from_row(move) for move in moves),
+            standing_resyncs(self.events(game_id)),
         )
 
     def analysis(self, game_id: int) -> list[Evaluation]:
@@ -336,9 +343,7 @@ class Store(Closing):
         position: Position,
     ) -> int:
         self._require_open(db, game_id)
-        standing: int = db.execute(
-            "SELECT COUNT(*) FROM turns WHERE game_id = ? AND undone_by IS NULL", (game_id,)
-        ).fetchone()[0]
+        standing = self._standing_count(db, game_id)
         db.execute(
             "INSERT INTO turns (game_id, ply, player, kind, notation, position, time) "
             "VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -353,6 +358,14 @@ class Store(Closing):
             ),
         )
         return standing + 1
+
+    @staticmethod
+    def _standing_count(db: sqlite3.Connection, game_id: int) -> int:
+        """How many of the game's moves stand (not taken back)."""
+        count: int = db.execute(
+            "SELECT COUNT(*) FROM turns WHERE game_id = ? AND undone_by IS NULL", (game_id,)
+        ).fetchone()[0]
+        return count
 
     def _insert_event(
         self,

@@ -18,7 +18,8 @@ from santorini_hw.rules.cells import CellError, parse_cell
 from santorini_hw.rules.game import Game, GameError
 from santorini_hw.rules.gods import God, parse_god
 from santorini_hw.rules.notation import record_text
-from santorini_hw.rules.position_json import position_to_json
+from santorini_hw.rules.position_errors import PositionError
+from santorini_hw.rules.position_json import position_from_json, position_to_json
 from santorini_hw.rules.turn import IllegalActionError
 from santorini_hw.store.schema import StoreError
 
@@ -166,18 +167,69 @@ class Event:
 
 
 @dataclass(frozen=True)
+class StoredResync:
+    """A board adopted mid-game (a resync) that stands, after the game's first
+    `after_ply` moves: moves are only ever taken back from the end, so those stay."""
+
+    after_ply: int
+    player: str
+    position: dict[str, Any]
+
+
+def standing_resyncs(events: list[Event]) -> tuple[StoredResync, ...]:
+    """The adopted boards not taken back, from a game's events in their order: an undo
+    of a resync always takes back the newest one standing. Resyncs journalled before
+    they carried `after_ply` cannot be placed and are left out (as they were then)."""
+    standing: list[StoredResync | None] = []
+    for event in events:
+        payload = event.payload
+        if event.kind == EventKind.RESYNC:
+            standing.append(
+                StoredResync(payload["after_ply"], payload["player"], payload["position"])
+                if "after_ply" in payload
+                else None
+            )
+        elif event.kind == EventKind.UNDO and "resync" in payload and standing:
+            standing.pop()
+    return tuple(resync for resync in standing if resync is not None)
+
+
+def _adopt_due(game: Game, pending: list[StoredResync], ply: int) -> list[StoredResync]:
+    """Adopt the boards due once `ply` moves stand; returns those still to come."""
+    while pending and pending[0].after_ply <= ply:
+        try:
+            game.adopt(position_from_json(pending.pop(0).position))
+        except (PositionError, GameError) as error:
+            raise ReplayError(f"an adopted board after ply {ply}: {error}") from None
+    return pending
+
+
+@dataclass(frozen=True)
 class StoredGame:
     info: GameInfo
     moves: tuple[StoredMove, ...]
     """Every move in the order confirmed, the ones taken back included."""
+    resyncs: tuple[StoredResync, ...] = ()
+    """The boards adopted mid-game and not taken back, in the order adopted."""
 
     def standing_moves(self) -> tuple[StoredMove, ...]:
         return tuple(move for move in self.moves if not move.taken_back)
 
     def replay(self) -> Game:
-        """The game as it stands: placements and turns not taken back, checked ply by ply."""
+        """The game's moves as they stand: placements and turns not taken back, checked
+        ply by ply (boards adopted mid-game left out: the record the notation exports)."""
+        return self._replayed(())
+
+    def resume(self) -> Game:
+        """The game as the board last stood: `replay` with each standing adopted board
+        played in its place, so a restart after a resync keeps the adopted board."""
+        return self._replayed(self.resyncs)
+
+    def _replayed(self, resyncs: tuple[StoredResync, ...]) -> Game:
         game = self.info.new_game()
+        pending = list(resyncs)
         for move in self.standing_moves():
+            pending = _adopt_due(game, pending, move.ply - 1)
             where = f"game {self.info.id} ply {move.ply} ({move.player}: {move.notation})"
             if move.player != game.player:
                 raise ReplayError(f"{where}: it is {game.player}'s move")
@@ -190,6 +242,7 @@ class StoredGame:
                 raise ReplayError(f"{where}: {error}") from None
             if position_to_json(game.position) != move.position:
                 raise ReplayError(f"{where}: the rules give a different position than stored")
+        _adopt_due(game, pending, len(self.standing_moves()))
         if self.info.lost_on_time is not None:
             game.lose_on_time(self.info.lost_on_time)
         return game

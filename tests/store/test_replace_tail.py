@@ -129,3 +129,56 @@ def test_an_adopted_board_game_can_be_abandoned(tmp_path: Path) -> None:
         play_turn(store, game_id, game, random.Random(6))  # no longer replays from the start
         journal.finish(None)
         assert store.unfinished_game() is None
+
+
+def restored(path: Path) -> Game:
+    """What a restart resumes: the unfinished game in the journal at `path`."""
+    with open_store(path) as store:
+        stored = store.unfinished_game()
+        assert stored is not None
+        return restore_game(stored)
+
+
+def test_a_restart_right_after_a_resync_keeps_the_adopted_board(tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite3"
+    with open_store(path) as store:
+        _game_id, game, _journal = adopted(store, 1)
+    back = restored(path)
+    assert back.position == game.position
+    assert record_entries(back) == record_entries(game)
+
+
+def test_a_restart_keeps_turns_played_after_two_resyncs(tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite3"
+    rng = random.Random(8)
+    with open_store(path) as store:
+        game_id, game, journal = adopted(store, 1)
+        for _ in range(2):
+            turn = random_turn(game.position, rng)
+            assert turn is not None
+            game.play_turn(turn.actions)
+            journal.sync(game)
+        other = random_turn(game.position, rng)
+        assert other is not None
+        game.adopt(other.result)
+        journal.sync(game)
+    back = restored(path)
+    assert back.position == game.position
+    assert record_entries(back) == record_entries(game)
+    back.undo()  # the adopted board is taken back to the turn before it, as before the restart
+    game.undo()
+    assert back.position == game.position
+
+
+def test_a_resync_taken_back_before_a_restart_stays_taken_back(tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite3"
+    with open_store(path) as store:
+        _game_id, game, journal = adopted(store, 3)
+        game.undo()
+        turn = random_turn(game.position, random.Random(9))
+        assert turn is not None
+        game.play_turn(turn.actions)
+        journal.sync(game)
+    back = restored(path)
+    assert back.position == game.position
+    assert record_entries(back) == record_entries(game)
