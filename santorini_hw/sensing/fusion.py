@@ -62,6 +62,8 @@ class SensorFusion:
         self._stacks: Debouncer[Band | None] | None = None
         self._raw: list[int | None] = [None] * CELL_COUNT
         self._frozen = [0] * CELL_COUNT
+        self._jittering_scans = 0
+        """Scans in a row in which most stack channels had moved lately (live ADC jitter)."""
         self._last_good: list[Band | None] = [None] * CELL_COUNT
 
     @classmethod
@@ -117,12 +119,16 @@ class SensorFusion:
         return values
 
     def _stuck(self, stacks: Sequence[int]) -> int:
-        """Bitmask of stack channels frozen for `stuck_scans` scans while most others moved."""
+        """Bitmask of stack channels frozen for `stuck_scans` scans while most others kept
+        moving all that time. Moving once is not jitter: when hands clear most of a quiet
+        board at once, the few untouched cells must not look stuck beside them."""
         for cell, reading in enumerate(stacks):
             self._frozen[cell] = self._frozen[cell] + 1 if reading == self._raw[cell] else 0
             self._raw[cell] = reading
         limit = self._settings.stuck_scans
-        if not limit or sorted(self._frozen)[CELL_COUNT // 2] >= limit // 2:
+        jittering = sorted(self._frozen)[CELL_COUNT // 2] < limit // 2
+        self._jittering_scans = self._jittering_scans + 1 if jittering else 0
+        if not limit or self._jittering_scans < limit:
             return 0
         return sum(1 << cell for cell, frozen in enumerate(self._frozen) if frozen >= limit)
 

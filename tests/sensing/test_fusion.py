@@ -82,6 +82,22 @@ def test_quiet_channels_are_not_stuck_when_no_one_jitters(config: HardwareConfig
     assert scanner.scan(1.0).valid
 
 
+def test_cells_left_alone_are_not_stuck_when_most_of_a_quiet_board_is_cleared(
+    config: HardwareConfig,
+) -> None:
+    scanner = Scanner(config, FusionSettings(stuck_scans=20))
+    cleared = [
+        cell for cell in range(CELL_COUNT) if cell not in (parse_cell("a1"), parse_cell("e5"))
+    ]
+    for cell in cleared:
+        scanner.readings[cell] = scanner.stacks.nominal_reading(2, False)
+    scanner.scan(1.0)
+    for cell in cleared:  # hands sweep the towers off at once; a1 and e5 stay empty
+        scanner.readings[cell] = scanner.stacks.nominal_reading(0, False)
+    for _ in range(100):
+        assert scanner.scan(SCAN).valid
+
+
 def test_out_of_band_reading_marks_the_cell_faulty(scanner: Scanner) -> None:
     scanner.scan(0.2)
     scanner.readings[parse_cell("d4")] = 65_535  # open contact
