@@ -185,7 +185,9 @@ class Turns:
 
     def hermes(self, frozen: int) -> None:
         s = self.start
-        seen = {tuple(sorted(s.w.items()))}
+        # Workers of one player look alike in `w`; where each started tells them apart
+        # (Aphrodite binds a worker by its start), so a state is both.
+        seen = {(tuple(sorted(s.w.items())), ())}
         todo = [s]
         while todo:
             p = todo.pop()
@@ -195,7 +197,7 @@ class Turns:
                 for t in self.steps(p, w, None, no_up=True):
                     if p.h[t] == p.h[w]:
                         q = self.step(p, w, t, None)
-                        key = tuple(sorted(q.w.items()))
+                        key = (tuple(sorted(q.w.items())), tuple(sorted(q.origin.items())))
                         if key not in seen:
                             seen.add(key)
                             todo.append(q)
