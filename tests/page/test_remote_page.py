@@ -6,6 +6,7 @@ one with their documented codes, changing nothing."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -15,7 +16,7 @@ from playwright.sync_api import Page, expect
 
 from tests.api.browser import browser_page
 from tests.daemon.harness import Daemon
-from tests.page.browser import PHONE, serious_violations
+from tests.page.browser import PHONE, open_page, serious_violations
 
 PLACEMENTS = {"A": ["a1", "b4"], "B": ["c3", "e1"]}
 GAME: list[tuple[str, list[str]]] = [
@@ -131,3 +132,25 @@ def test_each_bad_submission_is_refused_with_its_code_and_changes_nothing(
     stale = submit(daemon, "B", token, ["c3-c4", "c5"])  # the board moved on: A to play
     assert (stale.status_code, stale.json()["detail"]) == (409, "it is A's turn, not B's")
     assert snapshot(daemon) == before
+
+
+def test_the_page_invites_with_a_qr_code_and_shows_a_takeback_request(daemon: Daemon) -> None:
+    daemon.post("games", {"players": ["A", "B"], "seats": {"B": {"kind": "remote"}}})
+    daemon.place_workers({"A": PLACEMENTS["A"]})
+    with open_page(daemon, size=PHONE) as page:
+        page.click("#invites button.primary")
+        expect(page.locator("#invites img.qr")).to_have_attribute(
+            "src", re.compile("^data:image/svg")
+        )
+        url = page.locator("#invites a").get_attribute("href")
+        assert url is not None and url.startswith(f"{daemon.url}/play.html#seat=B&token=")
+    with phone(url) as remote:
+        expect(remote.locator("#status .step")).to_have_text("Place your workers: 2 more")
+        remote.click("#takeback")
+        expect(remote.locator("#message")).to_have_text(
+            "Asked the person at the board for a takeback"
+        )
+    with open_page(daemon, size=PHONE) as page:
+        expect(page.locator("#invites .takeback")).to_have_text(
+            "B asks for a takeback: press Undo to accept, or play on"
+        )
