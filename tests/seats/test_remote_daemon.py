@@ -179,3 +179,37 @@ def test_a_restart_after_the_turn_was_carried_out_shows_nothing(tmp_path: Path) 
     state = asyncio.run(second())
     assert state["awaiting"] is None and state["seats"]["B"] == {"kind": "remote"}
     assert state["phase"] == "play" and state["to_move"] == "A"
+
+
+async def b_has_played(service: BoardService, sim: SimulatedHardware, stepper: Stepper) -> None:
+    """B placed on c3 and d4, A played a1-a2 a3, B played d4-d3 d2 (carried out)."""
+    await remote_game(service, sim, stepper)
+    service.submit_remote_turn("B", ["c3", "d4"])
+    await carry_out(service, sim, stepper)
+    await person_plays(sim, stepper, ("lift", "a1"), ("place", "a2", "worker", "A"))
+    await person_plays(sim, stepper, ("place", "a3", "block"))
+    service.submit_remote_turn("B", ["d4-d3", "d2"])
+    await carry_out(service, sim, stepper)
+
+
+def test_undo_goes_back_to_the_remote_players_turn_who_chooses_again(tmp_path: Path) -> None:
+    async def first() -> None:
+        async with settled_service(tmp_path / "state") as (service, sim, stepper):
+            await b_has_played(service, sim, stepper)
+            service.press("undo")  # the person at the board accepts B's takeback
+            target = service.referee.undo_target
+            assert target is not None and target.player == "B"
+            arrange(sim, target)
+            await stepper.idle_until(sim.clock.monotonic() + 1.0)
+            state = service.state()
+            assert state["to_move"] == "B" and state["awaiting"] is None
+            assert [line["text"] for line in state["record"]][-1] == "a1-a2 a3"
+            assert ["d4-d3", "d2"] in service.legal_turns("B")
+
+    async def restarted() -> dict[str, Any]:
+        async with board_service(tmp_path / "state") as (service, _sim):
+            return service.state()
+
+    asyncio.run(first())
+    state = asyncio.run(restarted())  # the turn taken back is not shown again
+    assert state["to_move"] == "B" and state["awaiting"] is None
