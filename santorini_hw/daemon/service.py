@@ -371,6 +371,7 @@ class BoardService(MenuControl, HintControl, SeatControl, RemoteControl, InviteC
             hint=self.hint_turn,
             bridge_connected=self.bridge_connected,
             clock_warning=warning,
+            takeback=None if self.takeback_request is None else self.takeback_request["player"],
         )
         self.lights.show(scene)
 
