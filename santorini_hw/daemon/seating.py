@@ -28,7 +28,9 @@ from santorini_hw.store import EventKind, Store
 _log = logging.getLogger(__name__)
 
 
-class _Host(Protocol):
+class SeatHost(Protocol):
+    """What the seats need of the service they are mixed into."""
+
     referee: Referee
     store: Store
     game_id: int
@@ -53,7 +55,7 @@ def stored_seats(store: Store, game_id: int, players: tuple[str, ...]) -> tuple[
 class SeatControl:
     engines: EngineSeats
 
-    def _seat_game(self: _Host, seats: Seats | None) -> None:
+    def _seat_game(self: SeatHost, seats: Seats | None) -> None:
         """Seat the game just started (`seats`, journalled with a new seed) or restored
         (None: read back from the journal)."""
         players = self.referee.game.lineup.players
@@ -66,19 +68,20 @@ class SeatControl:
         if hasattr(self, "engines"):  # the last game's searches no longer count
             self.engines.close()
         self.referee.remote = seats.remote
+        self.referee.chooses_again = seats.of_kind("remote")
         self.engines = EngineSeats(seats, seed, lambda turn: _shown(self, turn))
 
-    def _seat_events(self: _Host) -> list[RefereeEvent]:
+    def _seat_events(self: SeatHost) -> list[RefereeEvent]:
         """`engine_thinking` when an engine seat starts its search."""
         return self.engines.update(self.referee, self.hardware.clock.monotonic())
 
-    def seats_state(self: _Host) -> dict[str, Any]:
+    def seats_state(self: SeatHost) -> dict[str, Any]:
         """The state's `seats`, `awaiting` (with `next`: the cells the board lights for its
         next step, as the page draws them) and `thinking`."""
         engines = self.engines
         players = self.referee.game.lineup.players
         expected = self.referee.awaiting
-        awaiting = awaiting_json(expected)
+        awaiting = awaiting_json(expected, engines.seats)
         if awaiting is not None and expected is not None:
             awaiting["next"] = [
                 {"cell": cell_name(cell), "kind": mark.kind.value, "player": _player(players, mark)}
@@ -95,7 +98,7 @@ def _player(players: tuple[str, ...], mark: Mark) -> str | None:
     return None if mark.player is None else players[mark.player]
 
 
-def _shown(host: _Host, turn: ExpectedTurn) -> None:
+def _shown(host: SeatHost, turn: ExpectedTurn) -> None:
     """The engine chose: the referee expects it, the board shows it."""
     now = host.hardware.clock.monotonic()
     try:

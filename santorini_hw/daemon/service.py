@@ -20,7 +20,8 @@ a step, undo leaves the menu), the lights show `menu_scene`, and the state's pha
 /api/games does.
 
 Seats (`seating.py`): an engine seat thinks in a thread after the events that make it
-its turn; its turn is then shown and expected by the referee. The game clock
+its turn; its turn is then shown and expected by the referee. A remote seat's turn
+comes through `submit_remote_turn` (`remote_play.py`) and is shown the same way. The game clock
 (`clock_keeper.py`) is brought up to date after every scan and every
 batch of events; the analyst (`analyst.py`) reviews finished games while nobody plays.
 
@@ -43,10 +44,12 @@ from santorini_hw.daemon.clock_keeper import ClockKeeper, hold_reasons
 from santorini_hw.daemon.event_hub import EventHub
 from santorini_hw.daemon.hint_search import HintSearch
 from santorini_hw.daemon.hinting import HintControl
+from santorini_hw.daemon.invitations import InviteControl, stored_invites
 from santorini_hw.daemon.link_watch import LinkWatch
 from santorini_hw.daemon.menu_control import CommandError, MenuControl
 from santorini_hw.daemon.new_game import Clearing, menu_json
 from santorini_hw.daemon.outputs import MirroredStrip, PublishedBoard, event_json, pixel_hex
+from santorini_hw.daemon.remote_play import RemoteControl, resume_remote_turn
 from santorini_hw.daemon.scan_loop import ScanLoop
 from santorini_hw.daemon.seating import SeatControl
 from santorini_hw.daemon.settings import Settings
@@ -66,6 +69,7 @@ from santorini_hw.rules.game import Game, Phase
 from santorini_hw.rules.gods import God
 from santorini_hw.rules.turns import Turn
 from santorini_hw.seats.model import Seats
+from santorini_hw.seats.seat_tokens import SeatTokens
 from santorini_hw.sensing.bridge_session import BridgeState
 from santorini_hw.sensing.observation import Observation
 from santorini_hw.store import EventKind, Store, StoreError
@@ -81,7 +85,7 @@ _JOURNALLED_ERRORS = {
 }
 
 
-class BoardService(MenuControl, HintControl, SeatControl):
+class BoardService(MenuControl, HintControl, SeatControl, RemoteControl, InviteControl):
     def __init__(
         self,
         hardware: BoardHardware,
@@ -143,6 +147,9 @@ class BoardService(MenuControl, HintControl, SeatControl):
             game = restore_game(stored)
         self._start(game, ClockKeeper.load(store, self.game_id, hardware.clock.monotonic()))
         self._seat_game(settings.seats if stored is None else None)
+        self.invites = stored_invites(store, self.game_id)
+        if stored is not None:
+            resume_remote_turn(self)
 
     # -- the game ----------------------------------------------------------------------
     def _start(self, game: Game, clock: ClockKeeper) -> None:
@@ -301,6 +308,7 @@ class BoardService(MenuControl, HintControl, SeatControl):
         timer = None if clock is None else GameClock(clock, players, banks)
         self._start(game, ClockKeeper(self.store, self.game_id, timer))
         self._seat_game(seats or Seats())
+        self.invites = SeatTokens()  # the last game's invitations are revoked
         workers_now = self.hardware.scanner.read().workers
         self._clearing = Clearing.needed(self.referee, self.observation, workers_now)
         self._after([RefereeEvent("new_game", self.hardware.clock.monotonic(), game.player)])
@@ -335,6 +343,7 @@ class BoardService(MenuControl, HintControl, SeatControl):
         except StoreError as error:
             _log.error("journal write failed: %s", error)
             self.store_error = str(error)
+        self._lapse_takeback(events)
         for event in events:
             self.event_counts[event.kind] = self.event_counts.get(event.kind, 0) + 1
             if event.kind in ("turn_complete", "undo", "resync", "new_game"):
@@ -362,6 +371,7 @@ class BoardService(MenuControl, HintControl, SeatControl):
             hint=self.hint_turn,
             bridge_connected=self.bridge_connected,
             clock_warning=warning,
+            takeback=None if self.takeback_request is None else self.takeback_request["player"],
         )
         self.lights.show(scene)
 
@@ -374,7 +384,7 @@ class BoardService(MenuControl, HintControl, SeatControl):
         state["menu"] = None if self.menu is None else menu_json(self.menu)
         state["clock"] = self.clock.to_json(self.hardware.clock.monotonic())
         state["clearing"] = self._clearing is not None  # a new game waits for an empty board
-        state.update(self.seats_state())
+        state.update(self.seats_state(), takeback_request=self.takeback_request)
         if self.menu is not None:
             state["phase"] = "menu"
         return state
