@@ -99,7 +99,7 @@ def test_the_pair_reporting_a_disagreement_is_one_here_too() -> None:
     follower = LinkFollower()
     follower.take_log(_log(_entries(), disagreement="the boards differ from turn 5"))
     step = follower.next_step(_ours(_entries()), waiting=set())
-    assert step == Disagree("the other board reports: the boards differ from turn 5")
+    assert step == Disagree("the other board reports: the boards differ from turn 5", relayed=True)
 
 
 def test_a_turn_of_this_boards_player_it_never_played_is_a_disagreement() -> None:

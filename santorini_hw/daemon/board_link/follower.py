@@ -40,6 +40,8 @@ class Submit:
 @dataclass(frozen=True)
 class Disagree:
     message: str
+    relayed: bool = False
+    """Found by the pair, not here (a board passes on only its own findings: no echo)."""
 
 
 Step = Follow | Submit | Disagree | None
@@ -110,7 +112,7 @@ class LinkFollower:
                     f"{mine.text}, the other board {other.player} {other.text}"
                 )
         if log.disagreement is not None:
-            return Disagree(f"the other board reports: {log.disagreement}")
+            return Disagree(f"the other board reports: {log.disagreement}", relayed=True)
         if len(theirs) <= len(ours.entries):
             return None
         first = theirs[len(ours.entries)]
