@@ -40,9 +40,10 @@ class _Strict(BaseModel):
 
 
 class SeatChoice(_Strict):
-    """Who plays one colour: a person at the board, or the engine at a level."""
+    """Who plays one colour: a person at the board, the engine at a level, or a remote
+    player (a phone, another board)."""
 
-    kind: Literal["person", "engine"] = "person"
+    kind: Literal["person", "engine", "remote"] = "person"
     level: Annotated[int, Field(ge=1, le=10)] | None = None
     """1 (a beginner) to 10 (the full hint engine); an engine seat needs one."""
 

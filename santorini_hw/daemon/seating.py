@@ -78,7 +78,7 @@ class SeatControl:
         engines = self.engines
         players = self.referee.game.lineup.players
         expected = self.referee.awaiting
-        awaiting = awaiting_json(expected)
+        awaiting = awaiting_json(expected, engines.seats)
         if awaiting is not None and expected is not None:
             awaiting["next"] = [
                 {"cell": cell_name(cell), "kind": mark.kind.value, "player": _player(players, mark)}

@@ -20,7 +20,8 @@ a step, undo leaves the menu), the lights show `menu_scene`, and the state's pha
 /api/games does.
 
 Seats (`seating.py`): an engine seat thinks in a thread after the events that make it
-its turn; its turn is then shown and expected by the referee. The game clock
+its turn; its turn is then shown and expected by the referee. A remote seat's turn
+comes through `submit_remote_turn` (`remote_play.py`) and is shown the same way. The game clock
 (`clock_keeper.py`) is brought up to date after every scan and every
 batch of events; the analyst (`analyst.py`) reviews finished games while nobody plays.
 
@@ -47,6 +48,7 @@ from santorini_hw.daemon.link_watch import LinkWatch
 from santorini_hw.daemon.menu_control import CommandError, MenuControl
 from santorini_hw.daemon.new_game import Clearing, menu_json
 from santorini_hw.daemon.outputs import MirroredStrip, PublishedBoard, event_json, pixel_hex
+from santorini_hw.daemon.remote_play import RemoteControl, resume_remote_turn
 from santorini_hw.daemon.scan_loop import ScanLoop
 from santorini_hw.daemon.seating import SeatControl
 from santorini_hw.daemon.settings import Settings
@@ -81,7 +83,7 @@ _JOURNALLED_ERRORS = {
 }
 
 
-class BoardService(MenuControl, HintControl, SeatControl):
+class BoardService(MenuControl, HintControl, SeatControl, RemoteControl):
     def __init__(
         self,
         hardware: BoardHardware,
@@ -143,6 +145,8 @@ class BoardService(MenuControl, HintControl, SeatControl):
             game = restore_game(stored)
         self._start(game, ClockKeeper.load(store, self.game_id, hardware.clock.monotonic()))
         self._seat_game(settings.seats if stored is None else None)
+        if stored is not None:
+            resume_remote_turn(self)
 
     # -- the game ----------------------------------------------------------------------
     def _start(self, game: Game, clock: ClockKeeper) -> None:

@@ -8,7 +8,8 @@ empty to occupied) and confirms with done. The steps:
 1. `players`: how many play (2, 3 or 4; the players are A, B, C, D in turn order), or
    `vs_engine`: two, B being the engine, whose `level` (1-10) is the next step, or
    `seats_2`, `seats_3`, `seats_4` (e1, a2, b2): that many, then a `seat` step for
-   each colour in turn: `person` (a1) or the engine's level `1` to `10` (b1 to a3).
+   each colour in turn: `person` (a1), the engine's level `1` to `10` (b1 to a3) or
+   `remote` (b3: a player on a phone or another board).
    The page may instead seat and name the colours (`choose_seats`, `choose_names`);
 2. `procedure`: `no_gods`, `quick` (two players: four gods drawn at random) or
    `official` (the Challenger, player A, offers one god per player);
@@ -51,8 +52,9 @@ from santorini_hw.sensing.observation import Observation
 
 PLAYER_IDS = ("A", "B", "C", "D")
 PLAYER_COUNTS = ("2", "3", "4", "vs_engine", "seats_2", "seats_3", "seats_4")
-"""`seats_N`: N players, then a `seat` step per colour: a person or the engine's level."""
-SEAT_OPTIONS = ("person", *(str(level) for level in range(1, 11)))
+"""`seats_N`: N players, then a `seat` step per colour: a person, the engine's level or
+a remote player."""
+SEAT_OPTIONS = ("person", *(str(level) for level in range(1, 11)), "remote")
 ENGINE_SEAT = "B"
 """The engine's colour in a game against it set up on the board (the person moves first)."""
 LEVEL_OPTIONS = tuple(str(level) for level in range(1, 11))
@@ -171,7 +173,7 @@ class BoardMenu:
         elif step.key == "seat":
             colour = self._unseated.pop(0)
             if chosen[0] != "person" and self._seats is not None:
-                self._seats[colour] = {"kind": "engine", "level": int(chosen[0])}
+                self._seats[colour] = _seat(chosen[0])
         elif step.key == "level":
             self.engine_level = int(chosen[0])
         elif step.key == "procedure":
@@ -255,6 +257,11 @@ def _procedures(count: int) -> tuple[str, ...]:
     if count == 2:
         return ("no_gods", "quick", "official")
     return ("official",) if count == 3 else ("no_gods", "official")
+
+
+def _seat(option: str) -> dict[str, object]:
+    """A seat step's option as the seat it chooses (a person's is left out)."""
+    return {"kind": "remote"} if option == "remote" else {"kind": "engine", "level": int(option)}
 
 
 def _decision(kind: str, chosen: tuple[str, ...]) -> tuple[God, ...] | God | str:

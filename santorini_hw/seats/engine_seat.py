@@ -49,13 +49,15 @@ def engine_turn(
     return None if turn is None else ExpectedTurn(player, position, turn.actions)
 
 
-def awaiting_json(expected: ExpectedTurn | None) -> dict[str, Any] | None:
-    """The state's `awaiting`: the turn the board shows for a seat not at the board."""
+def awaiting_json(expected: ExpectedTurn | None, seats: Seats) -> dict[str, Any] | None:
+    """The state's `awaiting`: the turn the board shows for a seat not at the board
+    (`kind` that seat's: "engine" or "remote")."""
     if expected is None:
         return None
     turn = {"actions": expected.steps(), "result": position_to_json(expected.result())}
     placement = expected.is_placement
-    return {"player": expected.player, "kind": "engine", "placement": placement, "turn": turn}
+    kind = seats[expected.player].kind
+    return {"player": expected.player, "kind": kind, "placement": placement, "turn": turn}
 
 
 class EngineSeats:
@@ -83,7 +85,8 @@ class EngineSeats:
         """Start thinking if an engine seat is to move with nothing chosen yet (the
         `engine_thinking` event); drop a search the game has left behind."""
         game = referee.game
-        wanted = referee.waiting_for_remote and referee.undo_target is None
+        engine = self.seats[game.player].kind == "engine"
+        wanted = engine and referee.waiting_for_remote and referee.undo_target is None
         position = game.position if wanted else None
         if position == self._position:
             return []

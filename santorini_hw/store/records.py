@@ -43,6 +43,8 @@ class EventKind(StrEnum):
     """A game clock's snapshot (`game_clock.ClockSnapshot`): what a restart resumes."""
     SEATS = "seats"
     """A game's seats and the engine's seed (`daemon/seating.py`): a restart reads them."""
+    REMOTE_TURN = "remote_turn"
+    """A remote seat's turn as sent, before it is carried out (`daemon/remote_play.py`)."""
 
 
 class Entry(NamedTuple):

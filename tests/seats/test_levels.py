@@ -63,8 +63,9 @@ def test_placements_go_on_free_cells_near_the_centre() -> None:
 def test_the_awaiting_document_has_the_actions_and_the_position_after() -> None:
     seats = parse_seats({"A": {"kind": "engine", "level": 2}}, ("A", "B"))
     expected = engine_turn(OPENING, False, seats, 4)
-    document = awaiting_json(expected)
+    document = awaiting_json(expected, seats)
     assert document is not None and document["player"] == "A" and not document["placement"]
+    assert document["kind"] == "engine"
     assert document["turn"]["result"]["to_move"] == "B"
     assert engine_turn(OPENING._replace(to_move=1), False, seats, 4) is None  # B is a person
 

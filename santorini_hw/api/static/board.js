@@ -45,7 +45,7 @@ function cellLabel(info, mark, fix, hinted) {
   const parts = [info.cell, `level ${info.level}`];
   if (info.dome) parts.push("dome");
   if (info.worker) parts.push(`worker of ${info.worker}`);
-  if (mark) parts.push(MARK_WORDS[mark]);
+  if (mark) parts.push(MARK_WORDS[mark].replace("the engine", seatWords(state.awaiting)));
   if (fix) parts.push(`fix: ${fix.message}`);
   if (hinted) parts.push("hint");
   return parts.join(", ");

@@ -18,7 +18,8 @@ function stepWords(s) {
   if (s.clearing) return "Clear the board: take the last game's pieces off";
   if (s.error) return "Fix the board first";
   if (s.thinking) return `The engine (level ${s.thinking.level}) is thinking…`;
-  if (s.awaiting) return carryWords(s.awaiting.next);
+  if (s.awaiting) return carryWords(s.awaiting);
+  if (s.seats?.[s.to_move]?.kind === "remote" && s.phase !== "over") return `Waiting for ${displayName(s.to_move)}'s turn from afar…`;
   if (s.phase === "placement") return "Place a worker on a free space";
   if (!s.turn.length) {
     if (moves && builds) return "Move a worker (or build first)";
@@ -32,17 +33,23 @@ function stepWords(s) {
   return builds ? "Build" : "Move again";
 }
 
-// The next step the board lights for the engine's turn, in words.
+// Whose turn the board shows to be carried out: "the engine" or the remote player.
+function seatWords(awaiting) {
+  return awaiting?.kind === "remote" ? displayName(awaiting.player) : "the engine";
+}
+
+// The next step the board lights for the engine's (or a remote player's) turn, in words.
 const CARRY_WORDS = {
   carry_place: "place its worker on", carry_worker: "lift the worker on", carry_move: "put it down on",
   carry_build: "build on", carry_dome: "build a dome on",
 };
 
-function carryWords(next) {
-  const [step, forced] = next;
-  if (!step) return "Carry out the engine's turn";
+function carryWords(awaiting) {
+  const [step, forced] = awaiting.next;
+  const whose = `Carry out ${seatWords(awaiting)}'s turn`;
+  if (!step) return whose;
   const pushed = forced ? ` (and the worker there on ${forced.cell})` : "";
-  return `Carry out the engine's turn: ${CARRY_WORDS[step.kind]} ${step.cell}${pushed}`;
+  return `${whose}: ${CARRY_WORDS[step.kind]} ${step.cell}${pushed}`;
 }
 
 function drawCue(s) {
@@ -52,7 +59,7 @@ function drawCue(s) {
   if (!player) return;
   const chip = element("span", `chip p${playerIndex(player)}`);
   const seat = s.seats?.[player];
-  const engine = seat?.kind === "engine" ? ` (the engine, level ${seat.level})` : "";
+  const engine = seat?.kind === "engine" ? ` (the engine, level ${seat.level})` : seat?.kind === "remote" ? " (remote)" : "";
   const doing = (s.phase === "placement" ? "places a worker" : "to play") + engine;
   cue.replaceChildren(chip, element("strong", "", displayName(player)), document.createTextNode(` ${doing}`));
   cue.className = `p${playerIndex(player)}`;

@@ -3,8 +3,8 @@
 // /api/menu/choose, /api/menu/confirm, DELETE /api/menu): the board lights what is
 // chosen here, and a choice made on the board shows here. Each step the menu can ask is
 // one entry of STEPS (its title and how its options read): a new step is one new entry.
-// After the number of players, each colour's name and seat (a person, or the engine at a
-// level) are chosen beside every step. Leaving a game in progress
+// After the number of players, each colour's name and seat (a person, the engine at a
+// level, or a remote player on a phone or another board) are chosen beside every step. Leaving a game in progress
 // for the setup asks first. Everything is built with createElement and textContent.
 "use strict";
 
@@ -23,7 +23,7 @@
   const STEPS = {
     players: { title: () => "How many players?", option: players },
     level: { title: () => "The engine's level", option: level },
-    seat: { title: (m) => `Who plays ${displayName(m.player)}?`, option: (o) => (o === "person" ? ["Person", "at the board"] : level(o)) },
+    seat: { title: (m) => `Who plays ${displayName(m.player)}?`, option: seatOption },
     procedure: { title: () => "How are the gods chosen?", option: (o) => PROCEDURES[o] || [o, ""] },
     clock: { title: () => "Game clock", option: (o) => CLOCKS[o] || [o, "seconds a move + bank"] },
     offer: { title: (m) => `${displayName(m.player)} offers the gods (one per player)`, option: god },
@@ -33,8 +33,14 @@
 
   function players(option) {
     if (option === "vs_engine") return ["Against the engine", "you as A, the engine as B"];
-    if (option.startsWith("seats_")) return [`${option.slice(6)} players, seated on the board`, "a step per colour: a person or the engine"];
+    if (option.startsWith("seats_")) return [`${option.slice(6)} players, seated on the board`, "a step per colour: a person, the engine or a remote player"];
     return [`${option} players`, ""];
+  }
+
+  function seatOption(option) {
+    if (option === "person") return ["Person", "at the board"];
+    if (option === "remote") return ["Remote player", "on a phone or another board"];
+    return level(option);
   }
 
   function level(option) { return [`Engine, level ${option}`, option === "1" ? "a beginner" : option === "10" ? "the full hint engine" : ""]; }
@@ -69,7 +75,7 @@
   });
 
   // Who plays each colour: a name (the game is played, recorded and shown by it) and a
-  // person or the engine at a level. Kept while the players stay the same, so typing
+  // person, the engine at a level or a remote player. Kept while the players stay the same, so typing
   // survives redraws; each change goes to the daemon (POST /api/menu/names, /menu/seats).
   let seatsBox = null;
 
@@ -77,7 +83,7 @@
     if (seatsBox && seatsBox.dataset.players === menu.players.join()) {
       for (const select of seatsBox.querySelectorAll("select")) { // the board's vs_engine, another page
         const seat = menu.seats[select.dataset.seat];
-        if (select !== document.activeElement) select.value = seat ? String(seat.level) : "person";
+        if (select !== document.activeElement) select.value = seatValue(seat);
       }
       return seatsBox;
     }
@@ -100,7 +106,8 @@
       seat.setAttribute("aria-label", `who plays ${player}`);
       seat.append(new Option("Person at the board", "person"));
       for (let level = 1; level <= 10; level++) seat.append(new Option(`Engine, level ${level}`, String(level)));
-      seat.value = menu.seats[player] ? String(menu.seats[player].level) : "person";
+      seat.append(new Option("Remote player (phone, other board)", "remote"));
+      seat.value = seatValue(menu.seats[player]);
       seat.addEventListener("change", () => post("menu/seats", { seats: chosen("select", seatOf) }).catch(() => {}));
       row.append(label, seat);
       form.append(row);
@@ -111,8 +118,10 @@
   }
 
   const nameOf = (input) => [input.dataset.player, input.value.trim()];
+  // A seat as the select's value: "person", "remote" or the engine's level.
+  const seatValue = (seat) => (!seat ? "person" : seat.kind === "engine" ? String(seat.level) : seat.kind);
   const seatOf = (select) => [select.dataset.seat,
-    select.value === "person" ? { kind: "person" } : { kind: "engine", level: Number(select.value) }];
+    select.value === "person" || select.value === "remote" ? { kind: select.value } : { kind: "engine", level: Number(select.value) }];
 
   // Every colour's name or seat as the form shows it now.
   function chosen(tag, entry) {
