@@ -379,6 +379,8 @@ class BoardService(MenuControl, HintControl, SeatControl, RemoteControl):
         state["clock"] = self.clock.to_json(self.hardware.clock.monotonic())
         state["clearing"] = self._clearing is not None  # a new game waits for an empty board
         state.update(self.seats_state())
+        pair = self.reports.get("board_link")  # the board link's pair and any disagreement
+        state["board_link"] = None if pair is None else pair()
         if self.menu is not None:
             state["phase"] = "menu"
         return state

@@ -11,9 +11,9 @@ from types import ModuleType
 import pytest
 
 from santorini_hw.daemon.mqtt import address as mqtt_address
-from santorini_hw.daemon.mqtt import session as mqtt_session
 from santorini_hw.daemon.mqtt import messages as mqtt_messages
 from santorini_hw.daemon.mqtt import outbox as mqtt_outbox
+from santorini_hw.daemon.mqtt import session as mqtt_session
 from santorini_hw.daemon.mqtt.config import mqtt_config
 from santorini_hw.daemon.settings import Settings, SettingsError, load_settings
 from tests.mqtt.broker import Mosquitto

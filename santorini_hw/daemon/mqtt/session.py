@@ -69,6 +69,10 @@ class BrokerSession:
         self.error: str | None = None
         self.counters = {"connects": 0, "failures": 0}
 
+    async def run(self) -> None:
+        """The link's work, until cancelled."""
+        raise NotImplementedError
+
     async def _session(self) -> None:
         """One connection, from connect until it is lost (MqttError, OSError)."""
         raise NotImplementedError

@@ -1,0 +1,126 @@
+"""The board link's task: its own broker connection, and the board's events as its cue.
+
+`BoardLink.run` follows the daemon's `EventHub` (anything that happened on the board:
+a turn accepted, a turn carried out, an undo, a new game) and keeps a connection to the
+broker subscribed to the pair's topics (`pairing.py`). Each cue and each message from
+the pair goes to `BoardSync.sync`, in the daemon's loop, so the board is never touched
+from another thread. What the link publishes waits in a bounded `Outbox` while the
+broker is away (the log, retained, keeps only its latest); after every reconnect the
+log is published again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import aiomqtt
+
+from santorini_hw.daemon.board_link.board_sync import BoardSync, LinkHost
+from santorini_hw.daemon.board_link.pairing import Pairing
+from santorini_hw.daemon.event_hub import EventHub
+from santorini_hw.daemon.mqtt.config import MqttConfig
+from santorini_hw.daemon.mqtt.outbox import Outbox
+from santorini_hw.daemon.mqtt.session import TIMEOUT, Backoff, BrokerSession, connected
+
+_log = logging.getLogger(__name__)
+
+OUTBOX_SIZE = 100
+_PIXELS = '{"type":"pixels"'
+"""Pixel frames say nothing about the game: skipped without parsing."""
+
+
+class BoardLink(BrokerSession):
+    name = "board link"
+
+    def __init__(
+        self,
+        config: MqttConfig,
+        pairing: Pairing,
+        host: LinkHost,
+        hub: EventHub,
+        *,
+        monotonic: Callable[[], float] = time.monotonic,
+        backoff: Backoff | None = None,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+        timeout: float = TIMEOUT,
+    ) -> None:
+        super().__init__(config, backoff, sleep, timeout)
+        self._hub = hub
+        self.outbox = Outbox(OUTBOX_SIZE)
+        self.sync = BoardSync(pairing, host, self.outbox.put, monotonic)
+        self.counters |= {"published": 0, "errors": 0}
+
+    def health(self) -> dict[str, Any]:
+        """/api/health's and the state's `board_link` (numbers: /metrics)."""
+        return {
+            **self.sync.report(),
+            "status": self.status,
+            "connected": self.status == "connected",
+            "error": self.error,
+            "queued": len(self.outbox),
+            "dropped_total": self.outbox.dropped,
+            **{f"{name}_total": count for name, count in self.counters.items()},
+        }
+
+    async def run(self) -> None:
+        """Follow the board and keep the broker connected, until cancelled."""
+        async with asyncio.TaskGroup() as tasks:
+            tasks.create_task(self._follow())
+            tasks.create_task(self._connect_forever())
+
+    async def _follow(self) -> None:
+        subscriber = self._hub.subscribe()
+        self._guarded(self.sync.sync)
+        try:
+            while True:
+                text = await subscriber.queue.get()
+                if text is None and self._hub.closed:
+                    return
+                if text is None:  # dropped for lagging: look at the board as it is now
+                    subscriber = self._hub.subscribe()
+                elif text.startswith(_PIXELS):
+                    continue
+                while not subscriber.queue.empty():  # a batch of events: one look
+                    if subscriber.queue.get_nowait() is None:
+                        subscriber = self._hub.subscribe()
+                        break
+                self._guarded(self.sync.sync)
+        finally:
+            self._hub.unsubscribe(subscriber)
+
+    def _guarded(self, step: Callable[[], None]) -> None:
+        """A failure of the link is logged and counted; the board plays on."""
+        try:
+            step()
+        except Exception:
+            self.counters["errors"] += 1
+            _log.exception("board link: the pair's game could not be followed")
+
+    async def _session(self) -> None:
+        paired = self.sync.pairing.paired
+        async with connected(self.config, self._timeout) as client:
+            for topic in (paired.link_game, paired.link_turn, paired.availability):
+                await client.subscribe(topic, qos=1)
+            self._connected()
+            self._guarded(self.sync.republish)
+            async with asyncio.TaskGroup() as tasks:
+                tasks.create_task(self._send(client))
+                tasks.create_task(self._receive(client))
+
+    async def _send(self, client: aiomqtt.Client) -> None:
+        while True:
+            message = await self.outbox.peek()
+            await client.publish(message.topic, message.payload, message.qos, message.retain)
+            self.counters["published"] += 1
+            self.outbox.done(message)
+
+    async def _receive(self, client: aiomqtt.Client) -> None:
+        async for message in client.messages:
+            payload = message.payload
+            data = payload if isinstance(payload, bytes | str) else str(payload)
+            self._guarded(functools.partial(self.sync.receive, str(message.topic), data))
