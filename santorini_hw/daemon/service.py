@@ -105,6 +105,8 @@ class BoardService(MenuControl, HintControl, SeatControl, RemoteControl):
         self.hint: dict[str, Any] | None = None
         self.hint_turn: Turn | None = None
         self.store_error: str | None = None
+        self.pair_problem: str | None = None
+        """The paired board holds another game (set by the board link): lit, not merged."""
         self.counters: dict[str, int] = {
             "scans": 0,
             "turns": 0,
@@ -366,6 +368,7 @@ class BoardService(MenuControl, HintControl, SeatControl, RemoteControl):
             hint=self.hint_turn,
             bridge_connected=self.bridge_connected,
             clock_warning=warning,
+            link_problem=self.pair_problem is not None,
         )
         self.lights.show(scene)
 

@@ -57,6 +57,7 @@ class LinkHost(Protocol):
     """What the link uses of the board service."""
 
     game_id: int
+    pair_problem: str | None
     store: Store
     hardware: BoardHardware
     referee: Referee
@@ -250,7 +251,7 @@ class BoardSync:
         """Shown (an event, the state) and passed on (the log, at the next sync)."""
         if problem == self.problem:
             return
-        self.problem = problem
+        self.problem = self._host.pair_problem = problem
         if problem is not None:
             _log.error("board link: %s", problem)
         kind = "link_disagreement" if problem is not None else "link_agreement"
