@@ -45,9 +45,11 @@ def boards(tmp_path: Path, broker: Mosquitto) -> Iterator[list[Daemon]]:
 def _shown(board: Daemon, player: str, steps: list[str]) -> dict[str, Any]:
     """Wait until `board` shows `player`'s turn from the other board."""
     return board.wait_state(
-        lambda s: s["awaiting"] is not None
-        and s["awaiting"]["player"] == player
-        and s["awaiting"]["turn"]["actions"] == steps,
+        lambda s: (
+            s["awaiting"] is not None
+            and s["awaiting"]["player"] == player
+            and s["awaiting"]["turn"]["actions"] == steps
+        ),
         f"{player}'s {steps} shown",
     )
 
