@@ -9,56 +9,13 @@ message arrives twice. At the end both journals hold the same game and winner.""
 from __future__ import annotations
 
 import signal
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from santorini_hw.store import Store
-from tests.daemon.harness import A_WINS, SETUP, WINNING_MOVE, Daemon
+from tests.board_link.pair import ONE, place_both, relay, shown
+from tests.daemon.harness import A_WINS, WINNING_MOVE, Daemon
 from tests.mqtt.broker import Mosquitto, Recorder
-
-ONE, TWO = "club/board-1", "club/board-2"
-
-
-def _env(broker: Mosquitto, own: str, pair: str, **more: str) -> dict[str, str]:
-    env = {"SANTORINI_HW_MQTT_URL": broker.url, "SANTORINI_HW_MQTT_PREFIX": own}
-    env |= {"SANTORINI_HW_BOARD_LINK": pair}
-    return env | {f"SANTORINI_HW_{key.upper()}": value for key, value in more.items()}
-
-
-@pytest.fixture
-def boards(tmp_path: Path, broker: Mosquitto) -> Iterator[list[Daemon]]:
-    """Board 1 and board 2 (a test may replace one by its restart: closed too)."""
-    running = [Daemon(tmp_path / "one", _env(broker, ONE, TWO, seats="B=remote"))]
-    running.append(Daemon(tmp_path / "two", _env(broker, TWO, ONE)))
-    try:
-        for board in running:
-            board.start()
-        yield running
-    finally:
-        for board in running:
-            board.close()
-
-
-def _shown(board: Daemon, player: str, steps: list[str]) -> dict[str, Any]:
-    """Wait until `board` shows `player`'s turn from the other board."""
-    return board.wait_state(
-        lambda s: (
-            s["awaiting"] is not None
-            and s["awaiting"]["player"] == player
-            and s["awaiting"]["turn"]["actions"] == steps
-        ),
-        f"{player}'s {steps} shown",
-    )
-
-
-def _relay(origin: Daemon, other: Daemon, player: str, move: str, build: str) -> None:
-    """A turn played by hand on `origin`, shown on `other` and carried out there."""
-    origin.turn(player, move, build)
-    _shown(other, player, [move, build])
-    other.turn(player, move, build)
 
 
 def _rebuild(board: Daemon, position: dict[str, Any]) -> None:
@@ -87,17 +44,11 @@ def test_two_boards_play_one_game_through_broker_and_board_failures(
     assert followed["board_link"]["paired"] == ONE and followed["board_link"]["problem"] is None
     shared = one.state()["board_link"]["game"]
     assert shared.startswith(f"{ONE}#") and followed["board_link"]["game"] == shared
-
-    # The placement: A's on board 1, shown and carried out on board 2; then B's.
-    one.place_workers({"A": SETUP["A"]})
-    assert _shown(two, "A", SETUP["A"])["awaiting"]["placement"]
-    two.place_workers({"A": SETUP["A"]})
-    two.place_workers({"B": SETUP["B"]})
-    _shown(one, "B", SETUP["B"])
-    one.place_workers({"B": SETUP["B"]})
+    place_both(one, two)  # A's placement shown and carried out on board 2, then B's on 1
+    assert two.state()["record"][0] == {"player": "A", "kind": "place", "text": "a1 d1"}
 
     for player, move, build in A_WINS[:3]:
-        _relay(one if player == "A" else two, two if player == "A" else one, player, move, build)
+        relay(one if player == "A" else two, two if player == "A" else one, player, move, build)
 
     # The broker dies; B's turn is accepted on board 2 meanwhile and reaches board 1
     # once a broker (nothing retained: a fresh start) is back.
@@ -106,13 +57,13 @@ def test_two_boards_play_one_game_through_broker_and_board_failures(
     player, move, build = A_WINS[3]
     two.turn(player, move, build)
     broker.start()
-    _shown(one, player, [move, build])
+    shown(one, player, [move, build])
     one.turn(player, move, build)
 
     # A plays on board 1; board 2 is killed -9 half way through carrying it out.
     player, move, build = A_WINS[4]
     one.turn(player, move, build)
-    _shown(two, player, [move, build])
+    shown(two, player, [move, build])
     before = two.state()
     source, destination = move.split("-")
     two.lift(source)
@@ -124,32 +75,32 @@ def test_two_boards_play_one_game_through_broker_and_board_failures(
     restarted = two.state()
     assert restarted["record"] == before["record"] and restarted["board_link"]["game"] == shared
     _rebuild(two, before["position"])
-    _shown(two, player, [move, build])
+    shown(two, player, [move, build])
     two.turn(player, move, build)
 
     # Every turn message of board 1 is sent again: board 2 takes each once.
     watcher = Recorder(broker.port, (f"{ONE}/link/turn",))
     try:
         player, move, build = A_WINS[5]
-        _relay(two, one, player, move, build)
+        relay(two, one, player, move, build)
         player, move, build = A_WINS[6]
         one.turn(player, move, build)
         watcher.wait(lambda r: r.on(f"{ONE}/link/turn") != [], "board 1's turn message")
         copy = watcher.on(f"{ONE}/link/turn")[-1]
         watcher.publish(copy.topic, copy.payload)
         two.wait_state(lambda s: s["board_link"]["duplicates_total"] >= 1, "the copy noticed")
-        _shown(two, player, [move, build])
+        shown(two, player, [move, build])
         two.turn(player, move, build)
     finally:
         watcher.close()
 
     for player, move, build in A_WINS[7:]:
-        _relay(one if player == "A" else two, two if player == "A" else one, player, move, build)
+        relay(one if player == "A" else two, two if player == "A" else one, player, move, build)
     player, source, destination = WINNING_MOVE
     one.lift(source)
     one.place(destination, "worker", player)
     one.wait_state(lambda s: s["phase"] == "over", "A wins on board 1")
-    _shown(two, player, [f"{source}-{destination}"])
+    shown(two, player, [f"{source}-{destination}"])
     two.lift(source)
     two.place(destination, "worker", player)
     final = two.wait_state(lambda s: s["phase"] == "over", "A wins on board 2")

@@ -147,6 +147,9 @@ class BoardSync:
             self.pair_online = text == ONLINE
             return
         document = decode(payload)
+        origin = document["game"].rpartition("#")[0]
+        if origin not in (paired.prefix, self.pairing.own.prefix):
+            raise LinkMessageError(f"game: {document['game'][:80]!r} started on neither board")
         if topic == paired.link_game:
             self.follower.take_log(log_from_json(document))
             return

@@ -30,6 +30,9 @@ from santorini_hw.daemon.mqtt.session import TIMEOUT, Backoff, BrokerSession, co
 _log = logging.getLogger(__name__)
 
 OUTBOX_SIZE = 100
+QUIET = 1.0
+"""Seconds without a dropped message after which a flood counts as over: the pair's
+retained game is then asked for again (it may have been among the dropped)."""
 _PIXELS = '{"type":"pixels"'
 """Pixel frames say nothing about the game: skipped without parsing."""
 
@@ -51,6 +54,7 @@ class BoardLink(BrokerSession):
     ) -> None:
         super().__init__(config, backoff, sleep, timeout)
         self._hub = hub
+        self._monotonic = monotonic
         self.outbox = Outbox(OUTBOX_SIZE)
         self.sync = BoardSync(pairing, host, self.outbox.put, monotonic)
         self.counters |= {"published": 0, "errors": 0}
@@ -111,6 +115,7 @@ class BoardLink(BrokerSession):
             async with asyncio.TaskGroup() as tasks:
                 tasks.create_task(self._send(client))
                 tasks.create_task(self._receive(client))
+                tasks.create_task(self._repair(client))
 
     async def _send(self, client: aiomqtt.Client) -> None:
         while True:
@@ -118,6 +123,20 @@ class BoardLink(BrokerSession):
             await client.publish(message.topic, message.payload, message.qos, message.retain)
             self.counters["published"] += 1
             self.outbox.done(message)
+
+    async def _repair(self, client: aiomqtt.Client) -> None:
+        """After a flood, subscribe to the pair's game again: the broker sends its
+        retained log anew (MQTT resends retained messages on every subscribe)."""
+        bucket = self.sync.bucket
+        repaired = bucket.refused
+        while True:
+            await self._sleep(QUIET)
+            dropped_at = bucket.refused_at
+            if bucket.refused == repaired or dropped_at is None:
+                continue
+            if self._monotonic() - dropped_at >= QUIET:
+                repaired = bucket.refused
+                await client.subscribe(self.sync.pairing.paired.link_game, qos=1)
 
     async def _receive(self, client: aiomqtt.Client) -> None:
         async for message in client.messages:

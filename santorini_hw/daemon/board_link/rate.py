@@ -21,6 +21,8 @@ class TokenBucket:
         self._tokens = float(burst)
         self._at: float | None = None
         self.refused = 0
+        self.refused_at: float | None = None
+        """When the last message was refused (None: never)."""
 
     def take(self, now: float) -> bool:
         """One message at `now` (seconds, monotonic): True if it may be handled."""
@@ -31,4 +33,5 @@ class TokenBucket:
             self._tokens -= 1
             return True
         self.refused += 1
+        self.refused_at = now
         return False
