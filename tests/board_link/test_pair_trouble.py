@@ -8,9 +8,12 @@ import json
 import threading
 from pathlib import Path
 
+from playwright.sync_api import expect
+
 from tests.board_link.pair import ONE, TWO, boards_for, place_both, relay, shown
 from tests.daemon.harness import Daemon
 from tests.mqtt.broker import Mosquitto, Recorder
+from tests.page.browser import open_page
 
 
 def _take_back(board: Daemon, move: str, build: str) -> None:
@@ -41,10 +44,15 @@ def test_boards_that_part_ways_both_say_so_until_they_agree_again(boards: list[D
     _problem(one, "the other board has a turn 5 of A, played at this board")
     _problem(two, "the other board reports: the other board has a turn 5 of A")
 
-    one.turn("A", "d1-d2", "c2")  # another turn than the one board 2 carried out
-    assert _problem(two, "the boards differ") == (
-        "the boards differ from turn 5: this board has A d1-d2 c1, the other board A d1-d2 c2"
-    )
+    with open_page(two) as page:  # board 2's page says it too
+        one.turn("A", "d1-d2", "c2")  # another turn than the one board 2 carried out
+        problem = _problem(two, "the boards differ")
+        assert problem == (
+            "the boards differ from turn 5: this board has A d1-d2 c1, the other board A d1-d2 c2"
+        )
+        expect(page.locator("#pair")).to_have_text("boards disagree")
+        expect(page.locator("#pair")).to_have_attribute("title", problem)
+        expect(page.locator("#message")).to_have_text(f"The boards disagree: {problem}")
     _problem(one, "the boards differ from turn 5: this board has A d1-d2 c2")
     assert two.state()["awaiting"] is None  # nothing of board 1's game is taken
 
