@@ -11,11 +11,19 @@ from __future__ import annotations
 from santorini_hw.referee.expected import ExpectedTurn, turn_states
 from santorini_hw.rules.actions import DOME
 from santorini_hw.rules.cells import beyond
+from santorini_hw.rules.game import Game
 from santorini_hw.rules.gods import God
 from sim.scenario import PhysicalEvent
 
 SPACING = 0.6
 """Seconds between two hand movements (the scenarios' usual pace)."""
+
+
+def steps_done(expected: ExpectedTurn, game: Game) -> int:
+    """How many of `expected`'s steps `game` holds already (carried out before)."""
+    if expected.is_placement:
+        return sum(game.position.occupied >> cell & 1 for cell in expected.cells)
+    return len(game.turn.actions) if game.turn is not None else 0
 
 
 def carry_out_events(expected: ExpectedTurn, t: float, done: int = 0) -> list[PhysicalEvent]:

@@ -31,7 +31,7 @@ from santorini_hw.rules.position_json import position_to_json
 from santorini_hw.rules.turns import Turn
 from santorini_hw.seats.engine_seat import engine_turn
 from santorini_hw.sensing.observation import Observation
-from sim.carry_out import carry_out_events
+from sim.carry_out import carry_out_events, steps_done
 from sim.hardware import SimulatedHardware
 from sim.physical import Noise, PhysicalError
 from sim.scenario import PhysicalEvent, Scenario, ScenarioError
@@ -231,9 +231,7 @@ def _carried_out(
         return pending  # the game ended: nothing more to carry out
     if awaiting is None:
         raise ScenarioError(where, "the board shows no turn to carry out")
-    done = len(referee.game.turn.actions) if referee.game.turn is not None else 0
-    if awaiting.is_placement:
-        done = sum(referee.game.position.occupied >> c & 1 for c in awaiting.cells)
+    done = steps_done(awaiting, referee.game)
     index = int(where[len("events[") : -1])
     steps = [(index, event) for event in carry_out_events(awaiting, t, done)]
     return sorted(pending + steps, key=lambda pair: pair[1].t, reverse=True)

@@ -32,7 +32,7 @@ from santorini_hw.api.errors import (
     invalid,
 )
 from santorini_hw.api.event_stream import stream_events
-from santorini_hw.api.guard import Guard, Traffic, token_matches
+from santorini_hw.api.guard import TOKEN_NEEDED, Guard, Traffic, token_matches
 from santorini_hw.api.methods import PageFiles
 from santorini_hw.api.metrics import metrics_text
 from santorini_hw.api.models import (
@@ -47,7 +47,9 @@ from santorini_hw.api.models import (
     Resync,
     plain_id,
 )
+from santorini_hw.api.seat_routes import seat_routes
 from santorini_hw.api.sim_board import sim_board_routes
+from santorini_hw.clock import Clock, SystemClock
 from santorini_hw.daemon.analyst import analysis_json
 from santorini_hw.daemon.menu_control import CommandError
 from santorini_hw.daemon.service import BoardService
@@ -66,7 +68,10 @@ GameId = Annotated[
 """SQLite's integers are 64-bit: a larger id is an input error, not a server one."""
 
 
-def create_app(service: BoardService, settings: Settings, token: str) -> FastAPI:
+def create_app(
+    service: BoardService, settings: Settings, token: str, clock: Clock | None = None
+) -> FastAPI:
+    """The app; `clock` is the seats' rate limit's (the system's by default)."""
     app = FastAPI(
         title="santorini-hw",
         version="1",
@@ -84,7 +89,7 @@ def create_app(service: BoardService, settings: Settings, token: str) -> FastAPI
         """The guard has checked already; this documents the scheme in the schema."""
         given = None if credentials is None else f"Bearer {credentials.credentials}"
         if not token_matches(given, token):
-            raise HTTPException(401, "a valid bearer token is needed (santorini-hw token)")
+            raise HTTPException(401, TOKEN_NEEDED)
 
     def simulated() -> Any:
         if service.sim is None:
@@ -230,6 +235,10 @@ def create_app(service: BoardService, settings: Settings, token: str) -> FastAPI
     async def events(socket: WebSocket) -> None:
         await stream_events(socket, hub, service.state)
 
+    def owner(given: str) -> bool:
+        return token_matches(f"Bearer {given}", token)
+
+    app.include_router(seat_routes(service, write, owner, clock or SystemClock()))
     add_docs_page(app, str(STATIC))
     if service.sim is not None:
         app.include_router(sim_board_routes(service, service.sim), **sim)
@@ -241,6 +250,7 @@ def create_app(service: BoardService, settings: Settings, token: str) -> FastAPI
         private_reads=settings.private_reads,
         host_names=names,
         traffic=traffic,
+        seat_of=service.seat_of,
     )
 
     return app

@@ -1,7 +1,9 @@
 """The API's error answers: one shape each, documented in the OpenAPI schema.
 
-- 400 unexpected ``Host``, 401 no or wrong token, 404 no such game (or not a simulator),
-  409 the board cannot do that now, 413 body over the limit: ``{"detail": "..."}``.
+- 400 unexpected ``Host``, 401 no or wrong token, 403 another seat's token, 404 no such
+  game (or not a simulator), 409 the board cannot do that now, 413 body over the limit,
+  429 too many submissions from a seat, 503 the journal cannot be written:
+  ``{"detail": "..."}``.
 - 422 input problems: ``{"detail": [{"loc": [...], "msg": "...", "type": "..."}]}``,
   ``loc`` naming the field; ``input`` is at most a short excerpt of what was sent, so an
   error never echoes a large or hostile body back. A body that cannot be read as JSON
@@ -66,6 +68,11 @@ WRITE: dict[int | str, dict[str, Any]] = {
 GAME: dict[int | str, dict[str, Any]] = {
     **WITH_INPUT,
     404: _documented(Problem, "no such game"),
+}
+SEAT: dict[int | str, dict[str, Any]] = {
+    403: _documented(Problem, "the token is another seat's"),
+    429: _documented(Problem, "too many submissions from this seat (see Retry-After)"),
+    503: _documented(Problem, "the journal cannot be written: nothing was shown"),
 }
 SIMULATOR: dict[int | str, dict[str, Any]] = {
     **WRITE,

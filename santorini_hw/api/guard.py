@@ -5,7 +5,9 @@ sends a stranger's name to our address); a write without the token gets 401 befo
 body is read; a body over `BODY_LIMIT` gets 413 (by its length header, or once the
 bytes read pass the limit); reads need the token too when `private_reads` (the daemon
 listens beyond the loopback). A WebSocket from a page of another origin, or without the
-token when reads are private, is refused (403). Every answer carries a
+token when reads are private, is refused (403). A remote seat's token (`seat_of`) stands
+in for the owner's on reads and on that seat's own writes (`SEAT_WRITES`: its turn, its
+takeback request), whose routes then check that it is that seat's. Every answer carries a
 Content-Security-Policy (the page runs only its own scripts and styles) and its Date,
 stamped here when it is sent (uvicorn would refresh its own on a timer that wakes the
 idle daemon ten times a second).
@@ -14,8 +16,9 @@ idle daemon ten times a second).
 from __future__ import annotations
 
 import ipaddress
+import re
 import secrets
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from email.utils import formatdate
 
@@ -42,6 +45,10 @@ _HEADERS = [
     (b"x-frame-options", b"DENY"),
 ]
 _READS = ("GET", "HEAD", "OPTIONS")
+TOKEN_NEEDED = "a valid bearer token is needed (santorini-hw token)"
+SEAT_TOKEN_NEEDED = "a valid seat token is needed (the invitation's, or the board's)"
+SEAT_WRITES = re.compile(r"/api/seats/[^/]+/(turn|takeback)")
+"""The writes a seat token may make (the route checks the seat is the token's)."""
 
 
 @dataclass
@@ -57,6 +64,12 @@ def token_matches(authorization: str | None, token: str) -> bool:
     return scheme.lower() == "bearer" and secrets.compare_digest(
         given.strip().encode(), token.encode()
     )
+
+
+def bearer(authorization: str | None) -> str | None:
+    """The token of an ``Authorization: Bearer TOKEN`` header, if that is what it is."""
+    scheme, _, given = (authorization or "").partition(" ")
+    return given.strip() if scheme.lower() == "bearer" and given.strip() else None
 
 
 def host_name(host: str) -> str:
@@ -84,9 +97,11 @@ class Guard:
         host_names: Iterable[str],
         traffic: Traffic,
         body_limit: int = BODY_LIMIT,
+        seat_of: Callable[[str], str | None] = lambda token: None,
     ) -> None:
         self.app = app
         self.token = token
+        self.seat_of = seat_of
         self.private_reads = private_reads
         self.host_names = frozenset(name.lower() for name in host_names)
         self.body_limit = body_limit
@@ -111,10 +126,12 @@ class Guard:
             await _problem(400, "unexpected Host header")(scope, receive, send)
             return
         writing = scope["method"] not in _READS
-        if (writing or self._private(scope["path"])) and not token_matches(
-            headers.get("authorization"), self.token
+        path = scope["path"]
+        seat_write = writing and bool(SEAT_WRITES.fullmatch(path))
+        if (writing or self._private(path)) and not self._admitted(
+            headers.get("authorization"), seat=seat_write or not writing
         ):
-            unauthorised = _problem(401, "a valid bearer token is needed (santorini-hw token)")
+            unauthorised = _problem(401, SEAT_TOKEN_NEEDED if seat_write else TOKEN_NEEDED)
             unauthorised.headers["WWW-Authenticate"] = "Bearer"
             await unauthorised(scope, receive, send)
             return
@@ -127,6 +144,13 @@ class Guard:
                 return
             receive = _replay(body, receive)
         await self.app(scope, receive, send)
+
+    def _admitted(self, authorization: str | None, *, seat: bool) -> bool:
+        """The owner's token, or (`seat`: where one may) a remote seat's."""
+        if token_matches(authorization, self.token):
+            return True
+        given = bearer(authorization)
+        return seat and given is not None and self.seat_of(given) is not None
 
     def _private(self, path: str) -> bool:
         if not self.private_reads or path in PUBLIC_PATHS:
@@ -165,7 +189,7 @@ class Guard:
         refused = (
             not self.host_allowed(host)
             or (origin is not None and origin != f"{scheme}://{host}")
-            or (self.private_reads and not token_matches(given, self.token))
+            or (self.private_reads and not self._admitted(given, seat=True))
         )
         if refused:
             await receive()  # websocket.connect

@@ -133,3 +133,11 @@ class HoldRequest(_Strict):
     button: Literal["done", "undo", "hint"]
     seconds: Annotated[float, Field(gt=0, le=30)] = 2.5
     """How long the button stays down on the board's clock (a hold is 2 s or more)."""
+
+
+class RemoteTurn(_Strict):
+    """A remote seat's turn: its actions in the rules notation (a placement: its cells)."""
+
+    actions: Annotated[list[Annotated[str, Field(max_length=8)]], Field(max_length=16)]
+    """``["c3-c4", "d4"]``; one of `GET /api/seats/{player}/turns`, or the same actions
+    in another legal order."""

@@ -1,14 +1,17 @@
-"""The virtual board's two big hands (simulator only): clear the board, and set the
-pieces up as the game records them.
+"""The virtual board's big hands (simulator only): clear the board, set the pieces up as
+the game records them, and carry out the turn the board shows for a seat not at it.
 
-Both move pieces with the simulated hand, one lift or placement at a time, exactly as
+They move pieces with the simulated hand, one lift or placement at a time, exactly as
 the per-piece routes do: the sensors see every change and the referee judges the result
 as it would a person's hands. Nothing here tells the referee what happened. "As recorded"
 is what the referee expects now: the board an undo asks for, else the game's board.
+"Carry out" is the scenarios' `carry_out` op (`sim/carry_out.py`): the hand's movements
+for the awaited turn's steps still to do, at a hand's pace, in the background.
 """
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from fastapi import APIRouter, HTTPException
@@ -35,7 +38,35 @@ def sim_board_routes(service: BoardService, sim: Any) -> APIRouter:
             raise HTTPException(409, "the board is in the setup menu: leave it first")
         _permitting(sim, service.referee.undo_target or service.game.board)
 
+    hands: set[asyncio.Task[None]] = set()
+
+    @router.post("/carry_out", status_code=202)
+    async def carry_out() -> dict[str, Any]:
+        """Carry out the turn (or placement) the board shows for a seat not at the board:
+        its remaining steps as the hand's movements, one every `SPACING` seconds."""
+        from sim.carry_out import SPACING, carry_out_events, steps_done  # the simulator's hand
+
+        expected = service.referee.awaiting
+        if expected is None:
+            raise HTTPException(409, "the board shows no turn to carry out")
+        events = carry_out_events(expected, 0.0, steps_done(expected, service.game))
+        hand = asyncio.create_task(_hand(sim, events, SPACING))
+        hands.add(hand)
+        hand.add_done_callback(hands.discard)
+        return {"steps": [event.to_json() for event in events]}
+
     return router
+
+
+async def _hand(sim: Any, events: list[Any], spacing: float) -> None:
+    """The movements one after the other; a refused one (the board changed) ends it."""
+    for number, event in enumerate(events):
+        if number:
+            await asyncio.sleep(spacing)
+        try:
+            sim.act(event)
+        except ValueError:
+            return
 
 
 def _permitting(sim: Any, target: Position | None) -> None:

@@ -44,6 +44,7 @@ from santorini_hw.daemon.clock_keeper import ClockKeeper, hold_reasons
 from santorini_hw.daemon.event_hub import EventHub
 from santorini_hw.daemon.hint_search import HintSearch
 from santorini_hw.daemon.hinting import HintControl
+from santorini_hw.daemon.invitations import InviteControl, stored_invites
 from santorini_hw.daemon.link_watch import LinkWatch
 from santorini_hw.daemon.menu_control import CommandError, MenuControl
 from santorini_hw.daemon.new_game import Clearing, menu_json
@@ -68,6 +69,7 @@ from santorini_hw.rules.game import Game, Phase
 from santorini_hw.rules.gods import God
 from santorini_hw.rules.turns import Turn
 from santorini_hw.seats.model import Seats
+from santorini_hw.seats.seat_tokens import SeatTokens
 from santorini_hw.sensing.bridge_session import BridgeState
 from santorini_hw.sensing.observation import Observation
 from santorini_hw.store import EventKind, Store, StoreError
@@ -83,7 +85,7 @@ _JOURNALLED_ERRORS = {
 }
 
 
-class BoardService(MenuControl, HintControl, SeatControl, RemoteControl):
+class BoardService(MenuControl, HintControl, SeatControl, RemoteControl, InviteControl):
     def __init__(
         self,
         hardware: BoardHardware,
@@ -147,6 +149,7 @@ class BoardService(MenuControl, HintControl, SeatControl, RemoteControl):
             game = restore_game(stored)
         self._start(game, ClockKeeper.load(store, self.game_id, hardware.clock.monotonic()))
         self._seat_game(settings.seats if stored is None else None)
+        self.invites = stored_invites(store, self.game_id)
         if stored is not None:
             resume_remote_turn(self)
 
@@ -307,6 +310,7 @@ class BoardService(MenuControl, HintControl, SeatControl, RemoteControl):
         timer = None if clock is None else GameClock(clock, players, banks)
         self._start(game, ClockKeeper(self.store, self.game_id, timer))
         self._seat_game(seats or Seats())
+        self.invites = SeatTokens()  # the last game's invitations are revoked
         workers_now = self.hardware.scanner.read().workers
         self._clearing = Clearing.needed(self.referee, self.observation, workers_now)
         self._after([RefereeEvent("new_game", self.hardware.clock.monotonic(), game.player)])
@@ -341,6 +345,7 @@ class BoardService(MenuControl, HintControl, SeatControl, RemoteControl):
         except StoreError as error:
             _log.error("journal write failed: %s", error)
             self.store_error = str(error)
+        self._lapse_takeback(events)
         for event in events:
             self.event_counts[event.kind] = self.event_counts.get(event.kind, 0) + 1
             if event.kind in ("turn_complete", "undo", "resync", "new_game"):
@@ -381,7 +386,7 @@ class BoardService(MenuControl, HintControl, SeatControl, RemoteControl):
         state["menu"] = None if self.menu is None else menu_json(self.menu)
         state["clock"] = self.clock.to_json(self.hardware.clock.monotonic())
         state["clearing"] = self._clearing is not None  # a new game waits for an empty board
-        state.update(self.seats_state())
+        state.update(self.seats_state(), takeback_request=self.takeback_request)
         pair = self.reports.get("board_link")  # the board link's pair and any disagreement
         state["board_link"] = None if pair is None else pair()
         if self.menu is not None:

@@ -45,6 +45,8 @@ class EventKind(StrEnum):
     """A game's seats and the engine's seed (`daemon/seating.py`): a restart reads them."""
     REMOTE_TURN = "remote_turn"
     """A remote seat's turn as sent, before it is carried out (`daemon/remote_play.py`)."""
+    SEAT_INVITES = "seat_invites"
+    """The hashes of a game's seat tokens (`daemon/invitations.py`), the whole set each time."""
 
 
 class Entry(NamedTuple):

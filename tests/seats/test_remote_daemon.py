@@ -17,7 +17,7 @@ from santorini_hw.api.sim_board import arrange
 from santorini_hw.daemon.service import BoardService
 from santorini_hw.seats.model import parse_seats
 from santorini_hw.seats.remote_seat import RemoteTurnRefused
-from sim.carry_out import SPACING, carry_out_events
+from sim.carry_out import SPACING, carry_out_events, steps_done
 from sim.hardware import SimulatedHardware
 from tests.daemon.in_process import Stepper, board_service, settled_service, tick
 
@@ -28,7 +28,7 @@ async def carry_out(service: BoardService, sim: SimulatedHardware, stepper: Step
     """The hand at the table does what the board shows, then lets the board settle."""
     expected = service.referee.awaiting
     assert expected is not None
-    done = 0 if service.game.turn is None else len(service.game.turn.actions)
+    done = steps_done(expected, service.game)
     for event in carry_out_events(expected, sim.clock.monotonic(), done):
         sim.act(event)
         await stepper.idle_until(sim.clock.monotonic() + SPACING)
