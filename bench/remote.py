@@ -1,6 +1,9 @@
 """Remote seats: how soon the board shows a turn sent from afar. Prints figures, asserts nothing.
 
-    .venv/bin/python bench/remote.py --rounds 20
+    .venv/bin/python bench/remote.py --rounds 20 --board-rounds 10
+
+Two figures: a phone's submission to the board's lights (below), and a turn accepted on
+one board to its lights on a paired board (`bench/board_to_board.py`).
 
 The phone's part: a real daemon (`santorini-hw run --sim`) with A seated as remote; in
 each round a new game, then A's placement and, once it is carried out (`POST
@@ -112,6 +115,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=20, help="games (two submissions each)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--board-rounds", type=int, default=10, help="games board to board")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as directory:
         process, base = start_daemon(Path(directory))
@@ -127,6 +131,9 @@ def main() -> None:
         f" max {1000 * max(delays):.0f} ms ({len(delays)} submissions)",
         flush=True,
     )
+    from board_to_board import board_to_board, report  # imports this module's Socket
+
+    print(report(board_to_board(args.board_rounds, args.seed)), flush=True)
 
 
 if __name__ == "__main__":
