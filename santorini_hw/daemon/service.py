@@ -40,6 +40,7 @@ from typing import Any
 
 from santorini_hw.clock import Clock, SystemClock
 from santorini_hw.daemon.analyst import Analyst
+from santorini_hw.daemon.board_link.status import PairStatus
 from santorini_hw.daemon.clock_keeper import ClockKeeper, hold_reasons
 from santorini_hw.daemon.event_hub import EventHub
 from santorini_hw.daemon.hint_search import HintSearch
@@ -107,8 +108,7 @@ class BoardService(MenuControl, HintControl, SeatControl, RemoteControl, InviteC
         self.hint: dict[str, Any] | None = None
         self.hint_turn: Turn | None = None
         self.store_error: str | None = None
-        self.pair_problem: str | None = None
-        """The paired board holds another game (set by the board link): lit, not merged."""
+        self.pair = PairStatus()  # the board link's (a disagreement, the pair's players)
         self.counters: dict[str, int] = {
             "scans": 0,
             "turns": 0,
@@ -232,6 +232,7 @@ class BoardService(MenuControl, HintControl, SeatControl, RemoteControl, InviteC
             referee=self.referee,
             menu_open=self.menu is not None,
             clearing=self._clearing is not None,
+            paired=self.game.player in self.pair.players,
         )
         return self.clock.update(self.game, reasons, now) + self._setup_clock_tick(now)
 
@@ -373,7 +374,7 @@ class BoardService(MenuControl, HintControl, SeatControl, RemoteControl, InviteC
             hint=self.hint_turn,
             bridge_connected=self.bridge_connected,
             clock_warning=warning,
-            link_problem=self.pair_problem is not None,
+            link_problem=self.pair.problem is not None,
         )
         self.lights.show(scene)
 

@@ -18,10 +18,13 @@ def pair_env(broker: Mosquitto, own: str, pair: str, **more: str) -> dict[str, s
     return env | {f"SANTORINI_HW_{key.upper()}": value for key, value in more.items()}
 
 
-def boards_for(tmp_path: Path, broker: Mosquitto, **logins: Path) -> list[Daemon]:
-    """Board 1 and board 2, not started; `logins`: a credentials file by board (one, two)."""
+def boards_for(
+    tmp_path: Path, broker: Mosquitto, clock: str = "off", **logins: Path
+) -> list[Daemon]:
+    """Board 1 (its first game with `clock`) and board 2, not started; `logins`: a
+    credentials file by board (one, two)."""
     login = {name: {"mqtt_credentials": str(path)} for name, path in logins.items()}
-    one = pair_env(broker, ONE, TWO, seats="B=remote", **login.get("one", {}))
+    one = pair_env(broker, ONE, TWO, seats="B=remote", clock=clock, **login.get("one", {}))
     two = pair_env(broker, TWO, ONE, **login.get("two", {}))
     return [Daemon(tmp_path / "one", one), Daemon(tmp_path / "two", two)]
 

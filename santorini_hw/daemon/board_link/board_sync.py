@@ -9,6 +9,10 @@ lights show it), or report a disagreement. A disagreement is an event, the state
 `board_link.problem` and part of the log the pair reads, so both boards show it; it goes
 when the boards agree again (an undo, a new game).
 
+The game clock runs on the board whose player is to move: this board holds its clock
+(`paired`) while the pair's player is to move, and takes that player's bank and any
+loss on time from the pair's log.
+
 The shared game id of a game this board started is made from its own prefix, journal id
 and start time; a game followed from the pair keeps the pair's id in the journal
 (`EventKind.BOARD_LINK`), so a restarted daemon knows which game it plays.
@@ -35,11 +39,14 @@ from santorini_hw.daemon.board_link.protocol import (
     turn_json,
 )
 from santorini_hw.daemon.board_link.rate import TokenBucket
+from santorini_hw.daemon.board_link.status import PairStatus
+from santorini_hw.daemon.clock_keeper import ClockKeeper, lose_on_time
 from santorini_hw.daemon.mqtt.messages import ONLINE, Message
 from santorini_hw.hardware.board import BoardHardware
 from santorini_hw.referee.events import RefereeEvent
+from santorini_hw.referee.game_clock import control_text, parse_time_control
 from santorini_hw.referee.referee import Referee
-from santorini_hw.rules.game import Game
+from santorini_hw.rules.game import Game, Phase
 from santorini_hw.rules.gods import God
 from santorini_hw.seats.engine_seat import EngineSeats
 from santorini_hw.seats.model import Seats, parse_seats
@@ -57,7 +64,8 @@ class LinkHost(Protocol):
     """What the link uses of the board service."""
 
     game_id: int
-    pair_problem: str | None
+    pair: PairStatus
+    clock: ClockKeeper
     store: Store
     hardware: BoardHardware
     referee: Referee
@@ -169,6 +177,7 @@ class BoardSync:
                 step = found
                 break
             self._follow(found.log)
+        self._keep_time(ours)
         self._act(step)
         self._publish_log(ours)  # with this board's finding, if it changed
 
@@ -183,6 +192,7 @@ class BoardSync:
         if host.game_id != self._game_id:
             self._game_id = host.game_id
             self._shared, self._order = self._identify(host.game_id)
+            host.pair.players = frozenset(self._pair_players() if self._shared else ())
             self._announced = len(game_entries(host.game))
             self._log_text = None
         entries = tuple(game_entries(host.game))
@@ -213,10 +223,16 @@ class BoardSync:
     def _publish_log(self, ours: OurGame) -> None:
         if self._shared is None:
             return
-        lineup = self._host.game.lineup
+        host = self._host
+        lineup = host.game.lineup
         pair = self._pair_players()
         local = tuple(p for p in lineup.players if p not in pair)
-        log = GameLog(self._shared, lineup.players, lineup.gods, local, ours.entries, self._finding)
+        clock = host.clock.clock
+        banks = {} if clock is None else {p: round(clock.banks[p], 1) for p in local}
+        lost = host.game.lost_on_time if host.game.lost_on_time in local else None
+        control = control_text(host.clock.control)
+        log = GameLog(self._shared, lineup.players, lineup.gods, local, ours.entries,
+                      self._finding, control, banks, lost)  # fmt: skip
         own = self.pairing.own
         for entry in ours.entries[self._announced :]:
             if entry.player in local:
@@ -227,11 +243,26 @@ class BoardSync:
             self._log_text = text
             self._publish(Message(own.link_game, text, qos=1, retain=True))
 
+    def _keep_time(self, ours: OurGame) -> None:
+        """The pair's players' banks as the pair's clock has them, and their loss on time
+        there: their time runs on the pair's board, never on this one."""
+        log, host = self.follower.log, self._host
+        clock = host.clock.clock
+        if log is None or log.game != ours.game or clock is None:
+            return
+        for player, left in log.banks.items():
+            if player in host.pair.players and player in clock.banks:
+                clock.banks[player] = left
+        lost = log.lost_on_time
+        if lost in host.pair.players and host.game.phase is not Phase.OVER:
+            host._after(lose_on_time(host.game, lost, host.hardware.clock.monotonic()))
+
     def _follow(self, log: GameLog) -> None:
         """Start the pair's new game here: its players there are remote seats here."""
         host = self._host
         seats = parse_seats({player: {"kind": "remote"} for player in log.local}, log.players)
-        game_id = host.new_game(log.players, log.gods, seats=seats)
+        control = None if log.clock is None else parse_time_control(log.clock)
+        game_id = host.new_game(log.players, log.gods, control, seats=seats)
         host.store.append_event(EventKind.BOARD_LINK, {"game": log.game}, game_id)
         self.counters["followed"] += 1
         _log.info("board link: following %s's game %s", self.pairing.paired.prefix, log.game)
@@ -254,7 +285,7 @@ class BoardSync:
         """Shown (an event, the state) and passed on (the log, at the next sync)."""
         if problem == self.problem:
             return
-        self.problem = self._host.pair_problem = problem
+        self.problem = self._host.pair.problem = problem
         if problem is not None:
             _log.error("board link: %s", problem)
         kind = "link_disagreement" if problem is not None else "link_agreement"

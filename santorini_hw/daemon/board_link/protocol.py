@@ -22,9 +22,10 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
+from santorini_hw.referee.game_clock import TimeControlError, parse_time_control
 from santorini_hw.rules.cells import parse_cell
 from santorini_hw.rules.game import Game
 from santorini_hw.rules.gods import God, parse_god
@@ -82,6 +83,13 @@ class GameLog:
     entries: tuple[LinkEntry, ...]
     disagreement: str | None = None
     """Set while the publishing board holds a different game than its pair."""
+    clock: str | None = None
+    """The game's time control (`60+300`), None for none."""
+    banks: Mapping[str, float] = field(default_factory=dict)
+    """What the publishing board's clock has left of its players' banks, after their last
+    move (their time runs there)."""
+    lost_on_time: str | None = None
+    """One of its players lost on time there."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -92,6 +100,9 @@ class GameLog:
             "local": list(self.local),
             "entries": [entry.to_json() for entry in self.entries],
             "disagreement": self.disagreement,
+            "clock": self.clock,
+            "banks": dict(self.banks),
+            "lost_on_time": self.lost_on_time,
         }
 
 
@@ -173,7 +184,25 @@ def log_from_json(document: Mapping[str, Any]) -> GameLog:
     disagreement = document.get("disagreement")
     if disagreement is not None and not isinstance(disagreement, str):
         raise LinkMessageError("disagreement: a message or null")
-    return GameLog(_text(document, "game"), players, gods, local, parsed, disagreement)
+    clock = document.get("clock")
+    if clock is not None and not isinstance(clock, str):
+        raise LinkMessageError("clock: a time control like 60+300, or null")
+    try:
+        if clock is not None and parse_time_control(clock) is None:
+            clock = None  # "off"
+    except TimeControlError as error:
+        raise LinkMessageError(f"clock: {error}") from None
+    banks = document.get("banks", {})
+    if not isinstance(banks, Mapping) or not all(
+        player in local and isinstance(left, int | float) and left >= 0
+        for player, left in banks.items()
+    ):
+        raise LinkMessageError("banks: seconds left by player, for the publishing board's")
+    lost = document.get("lost_on_time")
+    if lost is not None and lost not in local:
+        raise LinkMessageError("lost_on_time: one of the publishing board's players, or null")
+    game = _text(document, "game")
+    return GameLog(game, players, gods, local, parsed, disagreement, clock, banks, lost)
 
 
 def entry_from_json(data: Any) -> LinkEntry:
