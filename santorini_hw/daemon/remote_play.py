@@ -16,14 +16,12 @@ import logging
 from typing import Any, Protocol
 
 from santorini_hw.daemon.new_game import Clearing
-from santorini_hw.hardware.board import BoardHardware
+from santorini_hw.daemon.seating import SeatHost
 from santorini_hw.referee.events import RefereeEvent
 from santorini_hw.referee.expected import ExpectedTurn
 from santorini_hw.referee.menu import BoardMenu
-from santorini_hw.referee.referee import Referee
 from santorini_hw.rules.game import Game
 from santorini_hw.rules.position_json import position_from_json, position_to_json
-from santorini_hw.seats.engine_seat import EngineSeats
 from santorini_hw.seats.remote_seat import (
     STALE,
     RemoteTurnRefused,
@@ -31,24 +29,17 @@ from santorini_hw.seats.remote_seat import (
     read_turn,
     remote_turn,
 )
-from santorini_hw.store import EventKind, Store, StoreError
+from santorini_hw.store import EventKind, StoreError
 
 _log = logging.getLogger(__name__)
 
 
-class _Host(Protocol):
-    referee: Referee
-    store: Store
-    game_id: int
-    hardware: BoardHardware
-    engines: EngineSeats
+class _Host(SeatHost, Protocol):
     menu: BoardMenu | None
     _clearing: Clearing | None
 
     @property
     def game(self) -> Game: ...
-
-    def _after(self, events: list[RefereeEvent]) -> None: ...
 
     def seats_state(self) -> dict[str, Any]: ...
 

@@ -28,7 +28,9 @@ from santorini_hw.store import EventKind, Store
 _log = logging.getLogger(__name__)
 
 
-class _Host(Protocol):
+class SeatHost(Protocol):
+    """What the seats need of the service they are mixed into."""
+
     referee: Referee
     store: Store
     game_id: int
@@ -53,7 +55,7 @@ def stored_seats(store: Store, game_id: int, players: tuple[str, ...]) -> tuple[
 class SeatControl:
     engines: EngineSeats
 
-    def _seat_game(self: _Host, seats: Seats | None) -> None:
+    def _seat_game(self: SeatHost, seats: Seats | None) -> None:
         """Seat the game just started (`seats`, journalled with a new seed) or restored
         (None: read back from the journal)."""
         players = self.referee.game.lineup.players
@@ -68,11 +70,11 @@ class SeatControl:
         self.referee.remote = seats.remote
         self.engines = EngineSeats(seats, seed, lambda turn: _shown(self, turn))
 
-    def _seat_events(self: _Host) -> list[RefereeEvent]:
+    def _seat_events(self: SeatHost) -> list[RefereeEvent]:
         """`engine_thinking` when an engine seat starts its search."""
         return self.engines.update(self.referee, self.hardware.clock.monotonic())
 
-    def seats_state(self: _Host) -> dict[str, Any]:
+    def seats_state(self: SeatHost) -> dict[str, Any]:
         """The state's `seats`, `awaiting` (with `next`: the cells the board lights for its
         next step, as the page draws them) and `thinking`."""
         engines = self.engines
@@ -95,7 +97,7 @@ def _player(players: tuple[str, ...], mark: Mark) -> str | None:
     return None if mark.player is None else players[mark.player]
 
 
-def _shown(host: _Host, turn: ExpectedTurn) -> None:
+def _shown(host: SeatHost, turn: ExpectedTurn) -> None:
     """The engine chose: the referee expects it, the board shows it."""
     now = host.hardware.clock.monotonic()
     try:

@@ -271,3 +271,17 @@ def test_the_token_is_kept_hashed_survives_a_restart_and_is_never_logged(
     database = (tmp_path / "state" / "games.sqlite3").read_bytes()
     assert tokens[0].encode() not in database
     assert tokens[0] not in caplog.text
+
+
+def test_a_game_with_a_remote_seat_starts_through_the_api(tmp_path: Path) -> None:
+    async def scenario(client: httpx.AsyncClient, service: BoardService, stepper: Stepper) -> None:
+        body: dict[str, Any] = {"seats": {"B": {"kind": "remote"}}}
+        answer = await client.post("/api/games", json=body, headers=OWNER)
+        assert answer.status_code == 201
+        assert answer.json()["state"]["seats"]["B"] == {"kind": "remote"}
+        body = {"seats": {"B": {"kind": "remote", "level": 2}}}
+        answer = await client.post("/api/games", json=body, headers=OWNER)
+        assert answer.status_code == 422
+        assert "seats.B.level: a remote player has no level" in answer.text
+
+    run(tmp_path, scenario)

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
+from typing import Any
 
-from santorini_hw.daemon.event_hub import EventHub
+from santorini_hw.daemon.event_hub import EventHub, Subscriber
 from santorini_hw.daemon.service import BoardService
 from santorini_hw.daemon.settings import Settings
 from santorini_hw.store import Store
@@ -90,3 +92,13 @@ async def settled_service(
     async with board_service(state_dir) as (service, sim):
         await tick(service, sim, START)
         yield service, sim, Stepper(service, sim)
+
+
+def published_events(listener: Subscriber) -> list[dict[str, Any]]:
+    """The events the hub has put on `listener`'s queue so far (taken off it)."""
+    events = []
+    while not listener.queue.empty():
+        message = json.loads(listener.queue.get_nowait() or "{}")
+        if message.get("type") == "event":
+            events.append(message["event"])
+    return events

@@ -4,13 +4,12 @@ its level), and its events sent to the WebSocket clients."""
 from __future__ import annotations
 
 import asyncio
-import json
 import random
 from pathlib import Path
 
 from santorini_hw.referee.menu import BoardMenu
 from santorini_hw.seats.model import parse_seats
-from tests.daemon.in_process import settled_service
+from tests.daemon.in_process import published_events, settled_service
 
 
 def test_the_menu_offers_a_game_against_the_engine_at_a_level() -> None:
@@ -68,12 +67,7 @@ def test_the_engine_events_go_out_to_the_websocket_clients(tmp_path: Path) -> No
                 await asyncio.sleep(0.01)
                 if service.referee.awaiting is not None:
                     break
-            events = []
-            while not listener.queue.empty():
-                message = json.loads(listener.queue.get_nowait() or "{}")
-                if message.get("type") == "event":
-                    events.append(message["event"])
-            return events
+            return published_events(listener)
 
     kinds = [event["kind"] for event in asyncio.run(scenario())]
     assert "engine_thinking" in kinds and "turn_shown" in kinds

@@ -5,21 +5,18 @@ simulated hand and recorded; refused turns change nothing; a restart shows it ag
 from __future__ import annotations
 
 import asyncio
-import json
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 
-from santorini_hw.api import create_app
 from santorini_hw.api.sim_board import arrange
 from santorini_hw.daemon.service import BoardService
 from santorini_hw.seats.model import parse_seats
 from santorini_hw.seats.remote_seat import RemoteTurnRefused
 from sim.carry_out import SPACING, carry_out_events, steps_done
 from sim.hardware import SimulatedHardware
-from tests.daemon.in_process import Stepper, board_service, settled_service, tick
+from tests.daemon.in_process import Stepper, board_service, published_events, settled_service, tick
 
 REMOTE_B = parse_seats({"B": {"kind": "remote"}}, ("A", "B"))
 
@@ -136,12 +133,7 @@ def test_the_shown_turn_goes_out_as_an_event_and_the_engine_never_thinks(tmp_pat
             listener = service.hub.subscribe()
             await remote_game(service, sim, stepper)
             service.submit_remote_turn("B", ["c3", "d4"])
-            events = []
-            while not listener.queue.empty():
-                message = json.loads(listener.queue.get_nowait() or "{}")
-                if message.get("type") == "event":
-                    events.append(message["event"])
-            return events
+            return published_events(listener)
 
     events = asyncio.run(scenario())
     kinds = [event["kind"] for event in events]
@@ -187,22 +179,3 @@ def test_a_restart_after_the_turn_was_carried_out_shows_nothing(tmp_path: Path) 
     state = asyncio.run(second())
     assert state["awaiting"] is None and state["seats"]["B"] == {"kind": "remote"}
     assert state["phase"] == "play" and state["to_move"] == "A"
-
-
-def test_a_game_with_a_remote_seat_starts_through_the_api(tmp_path: Path) -> None:
-    async def scenario() -> None:
-        async with settled_service(tmp_path / "state") as (service, _sim, _stepper):
-            app = create_app(service, service.settings, "token")
-            transport = httpx.ASGITransport(app=app)
-            async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1") as api:
-                auth = {"Authorization": "Bearer token"}
-                body: dict[str, Any] = {"seats": {"B": {"kind": "remote"}}}
-                answer = await api.post("/api/games", json=body, headers=auth)
-                assert answer.status_code == 201
-                assert answer.json()["state"]["seats"]["B"] == {"kind": "remote"}
-                body = {"seats": {"B": {"kind": "remote", "level": 2}}}
-                answer = await api.post("/api/games", json=body, headers=auth)
-                assert answer.status_code == 422
-                assert "seats.B.level: a remote player has no level" in answer.text
-
-    asyncio.run(asyncio.wait_for(scenario(), 120))
