@@ -19,17 +19,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import random
 import statistics
 import tempfile
-from collections.abc import AsyncIterator
 from pathlib import Path
 
-import httpx
 from live_daemon import start_daemon, stop_daemon
-from remote import TIMEOUT, Socket, percentile
-from websockets.asyncio.client import connect
+from live_socket import LiveBoard, live_board, percentile
 
 from tests.mqtt.broker import Mosquitto
 
@@ -37,56 +33,30 @@ ONE, TWO = "club/board-1", "club/board-2"
 GAME = {"players": ["A", "B"], "seats": {"B": {"kind": "remote"}}}
 
 
-class Board:
-    """One daemon: its API (owner's token) and its WebSocket."""
-
-    def __init__(self, http: httpx.AsyncClient, socket: Socket) -> None:
-        self.http, self.socket = http, socket
-
-    async def post(self, path: str, body: object = None) -> None:
-        (await self.http.post(f"/api/{path}", json=body)).raise_for_status()
-
-    async def place(self, cell: str, piece: str, player: str | None = None) -> None:
-        await self.post("sim/place", {"cell": cell, "piece": piece, "player": player})
+async def place(board: LiveBoard, cell: str, piece: str, player: str | None = None) -> None:
+    await board.post("sim/place", {"cell": cell, "piece": piece, "player": player})
 
 
-@contextlib.asynccontextmanager
-async def board(base: str, token: str) -> AsyncIterator[Board]:
-    headers = {"Authorization": f"Bearer {token}"}
-    host = base.removeprefix("http://")
-    async with (
-        httpx.AsyncClient(base_url=base, headers=headers, timeout=TIMEOUT) as http,
-        connect(f"ws://{host}/api/events?token={token}") as connection,
-    ):
-        socket = Socket(connection)
-        reader = asyncio.create_task(socket.read())
-        try:
-            yield Board(http, socket)
-        finally:
-            reader.cancel()
-
-
-async def placed(here: Board, there: Board, player: str, cells: list[str]) -> None:
+async def placed(here: LiveBoard, there: LiveBoard, player: str, cells: list[str]) -> None:
     """`player`'s workers placed by hand here, shown and carried out there."""
     for cell in cells:
-        await here.place(cell, "worker", player)
+        await place(here, cell, "worker", player)
     await there.socket.state_where(lambda s: (s["awaiting"] or {}).get("player") == player)
     await there.post("sim/carry_out")
     await there.socket.state_where(lambda s: s["to_move"] != player)
 
 
-async def turn_delay(here: Board, there: Board, player: str, rng: random.Random) -> float:
+async def turn_delay(here: LiveBoard, there: LiveBoard, player: str, rng: random.Random) -> float:
     """A random legal turn of `player` played by hand here; the delay until it is lit
     there (then carried out there)."""
     turns = (await there.http.get(f"/api/seats/{player}/turns")).json()["turns"]
     move, build = rng.choice([turn for turn in turns if len(turn) == 2])
     source, destination = move.split("-")
     for socket in (here.socket, there.socket):  # only what follows counts
-        while not socket.messages.empty():
-            socket.messages.get_nowait()
+        socket.skip()
     await here.post("sim/lift", {"cell": source})
-    await here.place(destination, "worker", player)
-    await here.place(build, "block")
+    await place(here, destination, "worker", player)
+    await place(here, build, "block")
     accepted = await here.socket.until(
         lambda m: m["type"] == "event" and m["event"]["kind"] == "turn_complete"
     )
@@ -102,7 +72,7 @@ async def turn_delay(here: Board, there: Board, player: str, rng: random.Random)
 async def rounds(bases: list[str], tokens: list[str], count: int, seed: int) -> list[float]:
     rng = random.Random(seed)
     delays: list[float] = []
-    async with board(bases[0], tokens[0]) as one, board(bases[1], tokens[1]) as two:
+    async with live_board(bases[0], tokens[0]) as one, live_board(bases[1], tokens[1]) as two:
         for _ in range(count):
             for each in (one, two):
                 await each.post("sim/clear")

@@ -15,7 +15,6 @@ import asyncio
 import functools
 import logging
 import time
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 import aiomqtt
@@ -25,7 +24,7 @@ from santorini_hw.daemon.board_link.pairing import Pairing
 from santorini_hw.daemon.event_hub import EventHub
 from santorini_hw.daemon.mqtt.config import MqttConfig
 from santorini_hw.daemon.mqtt.outbox import Outbox
-from santorini_hw.daemon.mqtt.session import TIMEOUT, Backoff, BrokerSession, connected
+from santorini_hw.daemon.mqtt.session import TIMEOUT, BrokerSession, connected
 
 _log = logging.getLogger(__name__)
 
@@ -34,6 +33,7 @@ QUIET = 1.0
 """Seconds without a dropped message after which a flood counts as over: the pair's
 retained game is then asked for again (it may have been among the dropped)."""
 _PIXELS = '{"type":"pixels"'
+FAILED = "the pair's game could not be followed"
 """Pixel frames say nothing about the game: skipped without parsing."""
 
 
@@ -46,18 +46,12 @@ class BoardLink(BrokerSession):
         pairing: Pairing,
         host: LinkHost,
         hub: EventHub,
-        *,
-        monotonic: Callable[[], float] = time.monotonic,
-        backoff: Backoff | None = None,
-        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
-        timeout: float = TIMEOUT,
     ) -> None:
-        super().__init__(config, backoff, sleep, timeout)
+        super().__init__(config, None, asyncio.sleep, TIMEOUT)
         self._hub = hub
-        self._monotonic = monotonic
         self.outbox = Outbox(OUTBOX_SIZE)
-        self.sync = BoardSync(pairing, host, self.outbox.put, monotonic)
-        self.counters |= {"published": 0, "errors": 0}
+        self.sync = BoardSync(pairing, host, self.outbox.put, time.monotonic)
+        self.counters["published"] = 0
 
     def health(self) -> dict[str, Any]:
         """/api/health's and the state's `board_link` (numbers: /metrics)."""
@@ -78,32 +72,11 @@ class BoardLink(BrokerSession):
             tasks.create_task(self._connect_forever())
 
     async def _follow(self) -> None:
-        subscriber = self._hub.subscribe()
-        self._guarded(self.sync.sync)
-        try:
-            while True:
-                text = await subscriber.queue.get()
-                if text is None and self._hub.closed:
-                    return
-                if text is None:  # dropped for lagging: look at the board as it is now
-                    subscriber = self._hub.subscribe()
-                elif text.startswith(_PIXELS):
-                    continue
-                while not subscriber.queue.empty():  # a batch of events: one look
-                    if subscriber.queue.get_nowait() is None:
-                        subscriber = self._hub.subscribe()
-                        break
-                self._guarded(self.sync.sync)
-        finally:
-            self._hub.unsubscribe(subscriber)
-
-    def _guarded(self, step: Callable[[], None]) -> None:
-        """A failure of the link is logged and counted; the board plays on."""
-        try:
-            step()
-        except Exception:
-            self.counters["errors"] += 1
-            _log.exception("board link: the pair's game could not be followed")
+        """A look at the game after anything happened on the board (pixels aside)."""
+        self._guarded(self.sync.sync, FAILED)
+        async for text in self._hub.follow():
+            if text is None or not text.startswith(_PIXELS):
+                self._guarded(self.sync.sync, FAILED)
 
     async def _session(self) -> None:
         paired = self.sync.pairing.paired
@@ -111,7 +84,7 @@ class BoardLink(BrokerSession):
             for topic in (paired.link_game, paired.link_turn, paired.availability):
                 await client.subscribe(topic, qos=1)
             self._connected()
-            self._guarded(self.sync.republish)
+            self._guarded(self.sync.republish, FAILED)
             async with asyncio.TaskGroup() as tasks:
                 tasks.create_task(self._send(client))
                 tasks.create_task(self._receive(client))
@@ -134,7 +107,7 @@ class BoardLink(BrokerSession):
             dropped_at = bucket.refused_at
             if bucket.refused == repaired or dropped_at is None:
                 continue
-            if self._monotonic() - dropped_at >= QUIET:
+            if time.monotonic() - dropped_at >= QUIET:
                 repaired = bucket.refused
                 await client.subscribe(self.sync.pairing.paired.link_game, qos=1)
 
@@ -142,4 +115,5 @@ class BoardLink(BrokerSession):
         async for message in client.messages:
             payload = message.payload
             data = payload if isinstance(payload, bytes | str) else str(payload)
-            self._guarded(functools.partial(self.sync.receive, str(message.topic), data))
+            receive = functools.partial(self.sync.receive, str(message.topic), data)
+            self._guarded(receive, FAILED)

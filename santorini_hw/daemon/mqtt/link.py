@@ -43,6 +43,7 @@ _log = logging.getLogger(__name__)
 OUTBOX_SIZE = 200
 """Messages that may wait for the broker before the oldest events are dropped."""
 _PIXELS = '{"type":"pixels"'
+UNPUBLISHED = "a message could not be published"
 """Pixel frames are the page's business (and frequent): skipped without parsing."""
 
 
@@ -65,7 +66,7 @@ class MqttLink(BrokerSession):
         self._state = state
         self._presses, self._holds = presses, holds
         self.outbox = Outbox(outbox_size)
-        self.counters |= {"published": 0, "commands": 0, "errors": 0}
+        self.counters |= {"published": 0, "commands": 0}
         self.rejected = 0
         self.hub_drops = 0
         self._events = 0
@@ -96,30 +97,14 @@ class MqttLink(BrokerSession):
 
     async def _follow(self) -> None:
         """The hub's messages into the outbox (never waits on the broker)."""
-        subscriber = self._hub.subscribe()
-        self._guarded(self._put_current_state)
-        try:
-            while True:
-                text = await subscriber.queue.get()
-                if text is None and self._hub.closed:  # the daemon stops: nothing follows
-                    return
-                if text is None:  # the hub dropped us: events were lost, the state is not
-                    self.hub_drops += 1
-                    subscriber = self._hub.subscribe()
-                    self._guarded(self._put_current_state)
-                elif not text.startswith(_PIXELS):
-                    self._guarded(functools.partial(self._take, text))
-        finally:
-            self._hub.unsubscribe(subscriber)
-
-    def _guarded(self, step: Callable[[], None]) -> None:
-        """A message the link cannot turn into MQTT is logged and skipped: the link never
-        takes the board down (its task shares the daemon's TaskGroup)."""
-        try:
-            step()
-        except Exception:
-            self.counters["errors"] += 1
-            _log.exception("MQTT: a message could not be published")
+        self._guarded(self._put_current_state, UNPUBLISHED)
+        async for text in self._hub.follow():
+            if text is None:  # the hub dropped us: events were lost, the state is not
+                self.hub_drops += 1
+                self._guarded(self._put_current_state, UNPUBLISHED)
+            elif not text.startswith(_PIXELS):
+                take = functools.partial(self._take, text)
+                self._guarded(take, UNPUBLISHED)
 
     def _take(self, text: str) -> None:
         message = json.loads(text)

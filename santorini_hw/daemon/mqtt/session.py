@@ -67,7 +67,7 @@ class BrokerSession:
         self.status = "connecting"
         """connecting, connected, disconnected (lost or unreachable) or refused."""
         self.error: str | None = None
-        self.counters = {"connects": 0, "failures": 0}
+        self.counters = {"connects": 0, "failures": 0, "errors": 0}
 
     async def run(self) -> None:
         """The link's work, until cancelled."""
@@ -76,6 +76,15 @@ class BrokerSession:
     async def _session(self) -> None:
         """One connection, from connect until it is lost (MqttError, OSError)."""
         raise NotImplementedError
+
+    def _guarded(self, step: Callable[[], None], failure: str) -> None:
+        """A failure of one step is logged (`failure` says what it means) and counted:
+        the link never takes the board down (its task shares the daemon's TaskGroup)."""
+        try:
+            step()
+        except Exception:
+            self.counters["errors"] += 1
+            _log.exception("%s: %s", self.name, failure)
 
     async def _connect_forever(self) -> None:
         while True:
