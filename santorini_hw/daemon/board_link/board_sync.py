@@ -28,6 +28,7 @@ from santorini_hw.daemon.board_link.follower import Disagree, Follow, LinkFollow
 from santorini_hw.daemon.board_link.pairing import Pairing
 from santorini_hw.daemon.board_link.protocol import (
     GameLog,
+    LinkEntry,
     LinkMessageError,
     decode,
     encode,
@@ -51,7 +52,8 @@ from santorini_hw.rules.gods import God
 from santorini_hw.seats.engine_seat import EngineSeats
 from santorini_hw.seats.model import Seats, parse_seats
 from santorini_hw.seats.remote_seat import STALE, RemoteTurnRefused
-from santorini_hw.store import EventKind, Store
+from santorini_hw.store import Entry, EventKind, Store
+from santorini_hw.store.game_journal import record_entries
 
 _log = logging.getLogger(__name__)
 
@@ -113,6 +115,8 @@ class BoardSync:
         self._order: tuple[int, str] = (0, "")
         self._announced = 0
         self._log_text: str | None = None
+        self._record: tuple[int, tuple[Entry, ...]] | None = None
+        self._replayed: tuple[LinkEntry, ...] = ()
 
     # -- reports ---------------------------------------------------------------------------
     def report(self) -> dict[str, Any]:
@@ -193,12 +197,20 @@ class BoardSync:
             self._game_id = host.game_id
             self._shared, self._order = self._identify(host.game_id)
             host.pair.players = frozenset(self._pair_players() if self._shared else ())
-            self._announced = len(game_entries(host.game))
+            self._announced = len(self._entries())
             self._log_text = None
-        entries = tuple(game_entries(host.game))
+        entries = self._entries()
         if self._shared is None and not entries:
             return OurGame(None, (0, ""), ())  # nothing played here: the pair's game is followed
         return OurGame(self._shared, self._order, entries)
+
+    def _entries(self) -> tuple[LinkEntry, ...]:
+        """This board's game as entries, replayed only when its record changed (the link
+        looks after every event of the board)."""
+        record = (self._host.game_id, tuple(record_entries(self._host.game)))
+        if record != self._record:
+            self._record, self._replayed = record, tuple(game_entries(self._host.game))
+        return self._replayed
 
     def _identify(self, game_id: int) -> tuple[str | None, tuple[int, str]]:
         """The shared id of a game (None: not linked) and its place in time."""
