@@ -173,3 +173,20 @@ async def _cleared(service: BoardService, sim: SimulatedHardware) -> None:
     """A new game waits for a settled empty board before it takes placements."""
     await tick(service, sim, 0.6)
     assert not service.state()["clearing"]
+
+
+def test_a_game_of_the_pair_this_board_cannot_start_is_a_disagreement(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with settled_service(tmp_path / "two") as (service, _, _):
+            board = Board2(service)
+            game_id = service.game_id
+            three = {**_board_1_log(), "players": ["A", "B", "C"], "gods": [None, None, None]}
+            board.hear(ONE.link_game, three)
+            assert service.game_id == game_id
+            assert service.pair.problem == (
+                "the other board's game cannot be played here: "
+                "three-player games need a god for every player"
+            )
+            assert board.logs() == []  # this board's own game is not linked: nothing to say
+
+    asyncio.run(scenario())

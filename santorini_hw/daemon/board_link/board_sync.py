@@ -180,7 +180,11 @@ class BoardSync:
             if not isinstance(found, Follow):
                 step = found
                 break
-            self._follow(found.log)
+            try:
+                self._follow(found.log)
+            except ValueError as error:  # GameError, CommandError: a lineup this board refuses
+                step = Disagree(f"the other board's game cannot be played here: {error}")
+                break
         self._keep_time(ours)
         self._act(step)
         self._publish_log(ours)  # with this board's finding, if it changed
