@@ -91,6 +91,7 @@ def _journal(host: _Host, expected: ExpectedTurn, actions: list[str]) -> None:
     payload: dict[str, Any] = {"player": expected.player, "actions": actions}
     payload |= {"start": position_to_json(expected.start), "placement": expected.is_placement}
     try:
+        payload["moves"] = len(host.store.game(host.game_id).moves)
         host.store.append_event(EventKind.REMOTE_TURN, payload, host.game_id)
     except StoreError as error:
         raise RemoteTurnRefused(503, f"the journal cannot be written: {error}") from None
@@ -105,7 +106,8 @@ def _show(host: _Host, expected: ExpectedTurn) -> None:
 
 def resume_remote_turn(host: _Host) -> None:
     """After a restart: the remote turn journalled last, shown again while the game
-    still stands where it was sent (not yet carried out, nor taken back)."""
+    still stands where it was sent and no move was journalled since (it was not carried
+    out, nor taken back and played again)."""
     for event in reversed(host.store.events(host.game_id)):
         if event.kind != EventKind.REMOTE_TURN:
             continue
@@ -116,6 +118,7 @@ def resume_remote_turn(host: _Host) -> None:
         except (KeyError, TypeError, ValueError) as error:
             _log.warning("game %d: journalled remote turn unreadable: %s", host.game_id, error)
             return
-        if expected.fits(host.game):
+        moved = payload.get("moves") != len(host.store.game(host.game_id).moves)
+        if not moved and expected.fits(host.game):  # nothing journalled since it was sent
             host.referee.expect(expected)
         return

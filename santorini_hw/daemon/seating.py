@@ -68,6 +68,7 @@ class SeatControl:
         if hasattr(self, "engines"):  # the last game's searches no longer count
             self.engines.close()
         self.referee.remote = seats.remote
+        self.referee.chooses_again = seats.of_kind("remote")
         self.engines = EngineSeats(seats, seed, lambda turn: _shown(self, turn))
 
     def _seat_events(self: SeatHost) -> list[RefereeEvent]:

@@ -375,6 +375,7 @@ class BoardService(MenuControl, HintControl, SeatControl, RemoteControl, InviteC
             bridge_connected=self.bridge_connected,
             clock_warning=warning,
             link_problem=self.pair.problem is not None,
+            takeback=None if self.takeback_request is None else self.takeback_request["player"],
         )
         self.lights.show(scene)
 

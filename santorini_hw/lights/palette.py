@@ -172,6 +172,7 @@ PATTERNS: Mapping[Element, Pattern] = {
     Element.CARRY_MOVE: BECKON,
     Element.CARRY_BUILD: BECKON,
     Element.CARRY_DOME: BECKON,
+    Element.TAKEBACK: SLOW_BLINK,
     Element.HINT_WORKER: HINT_PULSES[0],
     Element.HINT_MOVE: HINT_PULSES[1],
     Element.HINT_BUILD: HINT_PULSES[2],

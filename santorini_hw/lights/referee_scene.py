@@ -16,6 +16,8 @@ What it shows, by the referee's state:
   tower under level 3, `second_build` for Demeter's and Hephaestus' optional second
   build, and `turn_worker` again on a worker that may still move (Artemis, Hermes);
 - the hint, if it still fits the turn: `hint_worker`, `hint_move`, `hint_build`;
+- a remote player's takeback request (the person at the board accepts it with undo):
+  `takeback` on that player's workers, while no turn of theirs is being carried out;
 - an error, or an undo waiting for the board to be put back: only the first fix (one
   fix at a time), every other cell dark;
 - game over: `winner` on the winner's workers;
@@ -62,10 +64,12 @@ def scene_for(
     bridge_connected: bool = True,
     clock_warning: bool = False,
     link_problem: bool = False,
+    takeback: str | None = None,
 ) -> Scene:
     """The scene for the referee's state now; `hint` is the engine's turn for the
     player to move (shown only while its first action is still legal); `clock_warning`:
-    that player is short of time; `link_problem`: the paired board disagrees."""
+    that player is short of time; `link_problem`: the paired board disagrees;
+    `takeback`: the remote player asking for one."""
     scene = Scene()
     if not bridge_connected:
         scene = scene.with_marks(BRIDGE_DOWN_CELLS, Mark(Element.BRIDGE_DOWN))
@@ -84,6 +88,10 @@ def scene_for(
         scene = _winner(scene, game)
     elif not referee.waiting_for_remote:  # else that seat's turn is not known yet
         scene = _at_the_board(scene, referee, hint)
+    if takeback is not None and awaiting is None and game.phase is not Phase.OVER:
+        index = game.lineup.index_of(takeback)
+        cells = cells_of(game.board.workers[game.lineup.sides[index]])
+        scene = scene.with_marks(cells, Mark(Element.TAKEBACK, player=index))
     if clock_warning and game.phase is not Phase.OVER:
         player = game.position.to_move
         workers = cells_of(game.board.workers[game.lineup.sides[player]])

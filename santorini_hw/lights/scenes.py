@@ -32,6 +32,7 @@ carry_worker   legal    lift this worker for a seat not at the board     player 
 carry_move     legal    put the lifted worker (or a forced one) here     player          beckon
 carry_build    legal    build a block here for a seat not at the board   player          beckon
 carry_dome     legal    build a dome here for a seat not at the board    player          beckon
+takeback       legal    a remote player's workers: they ask a takeback   player          slow blink
 hint_worker    hint     the worker the hint moves                        reddish purple  pulse
 hint_move      hint     where the hint moves it                          reddish purple  pulse
 hint_build     hint     where the hint builds                            reddish purple  pulse
@@ -109,6 +110,7 @@ class Element(StrEnum):
     CARRY_MOVE = "carry_move"
     CARRY_BUILD = "carry_build"
     CARRY_DOME = "carry_dome"
+    TAKEBACK = "takeback"
     HINT_WORKER = "hint_worker"
     HINT_MOVE = "hint_move"
     HINT_BUILD = "hint_build"
@@ -142,7 +144,9 @@ CARRY_ELEMENTS = frozenset(
 )
 """"Do this for the seat not at the board": one step of its turn at a time."""
 PLAYER_ELEMENTS = (
-    frozenset({Element.TURN_WORKER, Element.SETUP, Element.WINNER, Element.CLOCK_LOW})
+    frozenset(
+        {Element.TURN_WORKER, Element.SETUP, Element.WINNER, Element.CLOCK_LOW, Element.TAKEBACK}
+    )
     | CARRY_ELEMENTS
 )
 """Kinds shown in a player's colour: they need `Mark.player`."""

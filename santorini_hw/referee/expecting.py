@@ -27,6 +27,9 @@ from santorini_hw.rules.turn import TurnState, finish, start_turn
 class ExpectingReferee(RecordKeeper):
     remote: frozenset[str] = frozenset()
     """Players not at the board (their turns come from `expect`)."""
+    chooses_again: frozenset[str] = frozenset()
+    """Remote players who choose their turn again after an undo (people, not the
+    engine, whose choice would come back the same): undo may stop where they move."""
     expected: ExpectedTurn | None = None
     _states: tuple[TurnState, ...] = ()
     _judge: Callable[[BoardView], list[RefereeEvent]]
@@ -57,10 +60,11 @@ class ExpectingReferee(RecordKeeper):
         return playing and game.player in self.remote and self.awaiting is None
 
     def _takeback_target(self) -> Position | None:
-        """Undo goes back to the last position a player at the board had to move in
-        (the remote seats' replies are taken back with it)."""
+        """Undo goes back to the last position a player at the board (or a remote person,
+        who then chooses again) had to move in: the engine's replies are taken back with
+        it."""
         for position in self.game.undo_targets():
-            if position.player not in self.remote:
+            if position.player not in self.remote or position.player in self.chooses_again:
                 return position
         return None
 

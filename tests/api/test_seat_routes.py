@@ -16,11 +16,14 @@ import httpx
 import pytest
 
 from santorini_hw.api import create_app
+from santorini_hw.api.sim_board import arrange
 from santorini_hw.clock import ManualClock
 from santorini_hw.daemon.service import BoardService
+from santorini_hw.lights.scenes import Element, Priority, Scene
+from santorini_hw.rules.cells import cell_name
 from santorini_hw.seats.seat_tokens import token_hash
 from santorini_hw.store import Store
-from tests.daemon.in_process import Stepper, board_service, settled_service
+from tests.daemon.in_process import Stepper, board_service, carry_out, settled_service
 
 OWNER = {"Authorization": "Bearer owner-token"}
 Scenario = Callable[[httpx.AsyncClient, BoardService, Stepper], Awaitable[None]]
@@ -283,5 +286,29 @@ def test_a_game_with_a_remote_seat_starts_through_the_api(tmp_path: Path) -> Non
         answer = await client.post("/api/games", json=body, headers=OWNER)
         assert answer.status_code == 422
         assert "seats.B.level: a remote player has no level" in answer.text
+
+    run(tmp_path, scenario)
+
+
+def test_the_board_lights_a_takeback_request_on_the_askers_workers(tmp_path: Path) -> None:
+    async def scenario(client: httpx.AsyncClient, service: BoardService, stepper: Stepper) -> None:
+        seat = bearer(await remote_b(client, stepper))
+        await client.post("/api/seats/B/turn", json={"actions": ["c3", "d4"]}, headers=seat)
+        await carry_out(service, stepper)
+        shown: list[Scene] = []
+        show = service.lights.show
+        service.lights.show = lambda scene: (shown.append(scene), show(scene))[1]  # type: ignore[method-assign]
+
+        def lit(kind: Element) -> set[str]:
+            legal = shown[-1].layer(Priority.LEGAL)
+            return {cell_name(cell) for cell, mark in legal.items() if mark.kind is kind}
+
+        await client.post("/api/seats/B/takeback", headers=seat)
+        assert lit(Element.TAKEBACK) == {"c3", "d4"} and lit(Element.TURN_WORKER)
+        await client.post("/api/undo", headers=OWNER)  # accepted: the board is put back
+        arrange(stepper.sim, service.referee.undo_target)
+        await stepper.idle_until(stepper.sim.clock.monotonic() + 1.0)
+        assert service.takeback_request is None and not lit(Element.TAKEBACK)
+        assert service.game.player == "B"  # B's placement is theirs to send again
 
     run(tmp_path, scenario)

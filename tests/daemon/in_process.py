@@ -15,6 +15,7 @@ from santorini_hw.daemon.event_hub import EventHub, Subscriber
 from santorini_hw.daemon.service import BoardService
 from santorini_hw.daemon.settings import Settings
 from santorini_hw.store import Store
+from sim.carry_out import SPACING, carry_out_events, steps_done
 from sim.hardware import SimulatedHardware
 from sim.physical import Noise
 
@@ -102,3 +103,16 @@ def published_events(listener: Subscriber) -> list[dict[str, Any]]:
         if message.get("type") == "event":
             events.append(message["event"])
     return events
+
+
+async def carry_out(service: BoardService, stepper: Stepper) -> None:
+    """The hand at the table does what the board shows for a seat not at the board (the
+    scenarios' `carry_out`), then lets the board settle."""
+    expected = service.referee.awaiting
+    assert expected is not None
+    sim = stepper.sim
+    done = steps_done(expected, service.game)
+    for event in carry_out_events(expected, sim.clock.monotonic(), done):
+        sim.act(event)
+        await stepper.idle_until(sim.clock.monotonic() + SPACING)
+    await stepper.idle_until(sim.clock.monotonic() + 1.0)

@@ -154,3 +154,47 @@ def test_the_page_invites_with_a_qr_code_and_shows_a_takeback_request(daemon: Da
         expect(page.locator("#invites .takeback")).to_have_text(
             "B asks for a takeback: press Undo to accept, or play on"
         )
+
+
+def god_game(daemon: Daemon, god: str) -> str:
+    """A game of A (no god) and B (remote, `god`), placed, A's first turn played: B to
+    play from c3 and e1. The invitation's address."""
+    body = {"players": ["A", "B"], "selection": "given", "gods": [None, god]}
+    daemon.post("games", {**body, "seats": {"B": {"kind": "remote"}}})
+    url = str(daemon.post("seats/B/invite").json()["url"])
+    daemon.place_workers({"A": PLACEMENTS["A"]})
+    token = url.rsplit("token=", 1)[1]
+    assert submit(daemon, "B", token, PLACEMENTS["B"]).status_code == 200
+    carried_out(daemon, "B", PLACEMENTS["B"], placing=True)
+    daemon.turn("A", "a1-b1", "b2")
+    return url
+
+
+def test_a_gods_optional_second_build_is_offered_and_may_be_skipped(daemon: Daemon) -> None:
+    with phone(god_game(daemon, "Demeter")) as page:
+        page.click('[data-cell="c3"]')
+        page.click('[data-cell="c4"]')
+        page.click('[data-cell="b3"]')
+        expect(page.locator("#status .step")).to_have_text("Send your turn, or go on")
+        expect(page.locator('[data-cell="d3"]')).to_have_attribute("data-mark", "build")
+        expect(page.locator('[data-cell="b3"]')).not_to_have_attribute("data-mark", "build")
+        page.click("#send")  # the second build skipped
+        carried_out(daemon, "B", ["c3-c4", "b3"], placing=False)
+        daemon.turn("A", "b1-a1", "b1")
+        tap_turn(page, ["c4-c3", "b3", "d3"])  # and taken
+        carried_out(daemon, "B", ["c4-c3", "b3", "d3"], placing=False)
+
+
+def test_a_cell_that_takes_a_block_or_a_dome_asks_which(daemon: Daemon) -> None:
+    with phone(god_game(daemon, "Atlas")) as page:
+        page.click('[data-cell="c3"]')
+        page.click('[data-cell="c4"]')
+        page.click('[data-cell="d4"]')
+        chooser = page.locator("#chooser")
+        expect(chooser.get_by_role("button")).to_have_text(
+            ["Build a block on d4", "Build a dome on d4", "Cancel"]
+        )
+        chooser.get_by_role("button", name="Build a dome on d4").click()
+        expect(page.locator("#so-far")).to_have_text(" so far: c3-c4 d4X")
+        page.click("#send")
+        carried_out(daemon, "B", ["c3-c4", "d4X"], placing=False)

@@ -14,22 +14,17 @@ from santorini_hw.api.sim_board import arrange
 from santorini_hw.daemon.service import BoardService
 from santorini_hw.seats.model import parse_seats
 from santorini_hw.seats.remote_seat import RemoteTurnRefused
-from sim.carry_out import SPACING, carry_out_events, steps_done
 from sim.hardware import SimulatedHardware
-from tests.daemon.in_process import Stepper, board_service, published_events, settled_service, tick
+from tests.daemon.in_process import (
+    Stepper,
+    board_service,
+    carry_out,
+    published_events,
+    settled_service,
+    tick,
+)
 
 REMOTE_B = parse_seats({"B": {"kind": "remote"}}, ("A", "B"))
-
-
-async def carry_out(service: BoardService, sim: SimulatedHardware, stepper: Stepper) -> None:
-    """The hand at the table does what the board shows, then lets the board settle."""
-    expected = service.referee.awaiting
-    assert expected is not None
-    done = steps_done(expected, service.game)
-    for event in carry_out_events(expected, sim.clock.monotonic(), done):
-        sim.act(event)
-        await stepper.idle_until(sim.clock.monotonic() + SPACING)
-    await stepper.idle_until(sim.clock.monotonic() + 1.0)
 
 
 async def person_plays(sim: SimulatedHardware, stepper: Stepper, *steps: tuple[str, ...]) -> None:
@@ -68,7 +63,7 @@ def test_a_remote_seat_places_and_plays_through_the_entry_point(tmp_path: Path) 
             assert awaiting["player"] == "B" and awaiting["kind"] == "remote"
             assert awaiting["placement"] and awaiting["turn"]["actions"] == ["c3", "d4"]
             assert service.state()["awaiting"] == awaiting
-            await carry_out(service, sim, stepper)
+            await carry_out(service, stepper)
             assert service.state()["phase"] == "play"
             await person_plays(sim, stepper, ("lift", "a1"), ("place", "a2", "worker", "A"))
             await person_plays(sim, stepper, ("place", "a3", "block"))
@@ -76,7 +71,7 @@ def test_a_remote_seat_places_and_plays_through_the_entry_point(tmp_path: Path) 
             turn = ["c3-c2", "b3"]
             assert turn in service.legal_turns("B")
             assert service.submit_remote_turn("B", turn)["turn"]["actions"] == turn
-            await carry_out(service, sim, stepper)
+            await carry_out(service, stepper)
             state = service.state()
             turns = [line["text"] for line in state["record"] if line["kind"] == "turn"]
             assert turns == ["a1-a2 a3", "c3-c2 b3"]
@@ -120,7 +115,7 @@ def test_a_second_turn_while_the_first_is_carried_out_is_stale(tmp_path: Path) -
             with pytest.raises(RemoteTurnRefused, match="still carrying out B's turn") as refused:
                 service.submit_remote_turn("B", ["b2", "d4"])
             assert refused.value.status == 409 and snapshot(service) == before
-            await carry_out(service, sim, stepper)
+            await carry_out(service, stepper)
             with pytest.raises(RemoteTurnRefused, match="it is A's turn, not B's"):
                 service.submit_remote_turn("B", ["c3-c4", "c5"])
 
@@ -147,7 +142,7 @@ def test_a_restart_shows_the_submitted_turn_again_and_it_is_carried_out(tmp_path
         async with settled_service(tmp_path / "state") as (service, sim, stepper):
             await remote_game(service, sim, stepper)
             service.submit_remote_turn("B", ["c3", "d4"])
-            await carry_out(service, sim, stepper)
+            await carry_out(service, stepper)
             await person_plays(sim, stepper, ("lift", "a1"), ("place", "a2", "worker", "A"))
             await person_plays(sim, stepper, ("place", "a3", "block"))
             return service.submit_remote_turn("B", ["d4-d3", "d2"])
@@ -157,7 +152,7 @@ def test_a_restart_shows_the_submitted_turn_again_and_it_is_carried_out(tmp_path
             assert service.state()["awaiting"] == shown
             arrange(sim, service.game.board)  # the pieces stood where they were
             await tick(service, sim, 1.0)
-            await carry_out(service, sim, Stepper(service, sim))
+            await carry_out(service, Stepper(service, sim))
             return [line["text"] for line in service.state()["record"] if line["kind"] == "turn"]
 
     shown = asyncio.run(first())
@@ -169,7 +164,7 @@ def test_a_restart_after_the_turn_was_carried_out_shows_nothing(tmp_path: Path) 
         async with settled_service(tmp_path / "state") as (service, sim, stepper):
             await remote_game(service, sim, stepper)
             service.submit_remote_turn("B", ["c3", "d4"])
-            await carry_out(service, sim, stepper)
+            await carry_out(service, stepper)
 
     async def second() -> dict[str, Any]:
         async with board_service(tmp_path / "state") as (service, _sim):
@@ -179,3 +174,37 @@ def test_a_restart_after_the_turn_was_carried_out_shows_nothing(tmp_path: Path) 
     state = asyncio.run(second())
     assert state["awaiting"] is None and state["seats"]["B"] == {"kind": "remote"}
     assert state["phase"] == "play" and state["to_move"] == "A"
+
+
+async def b_has_played(service: BoardService, sim: SimulatedHardware, stepper: Stepper) -> None:
+    """B placed on c3 and d4, A played a1-a2 a3, B played d4-d3 d2 (carried out)."""
+    await remote_game(service, sim, stepper)
+    service.submit_remote_turn("B", ["c3", "d4"])
+    await carry_out(service, stepper)
+    await person_plays(sim, stepper, ("lift", "a1"), ("place", "a2", "worker", "A"))
+    await person_plays(sim, stepper, ("place", "a3", "block"))
+    service.submit_remote_turn("B", ["d4-d3", "d2"])
+    await carry_out(service, stepper)
+
+
+def test_undo_goes_back_to_the_remote_players_turn_who_chooses_again(tmp_path: Path) -> None:
+    async def first() -> None:
+        async with settled_service(tmp_path / "state") as (service, sim, stepper):
+            await b_has_played(service, sim, stepper)
+            service.press("undo")  # the person at the board accepts B's takeback
+            target = service.referee.undo_target
+            assert target is not None and target.player == "B"
+            arrange(sim, target)
+            await stepper.idle_until(sim.clock.monotonic() + 1.0)
+            state = service.state()
+            assert state["to_move"] == "B" and state["awaiting"] is None
+            assert [line["text"] for line in state["record"]][-1] == "a1-a2 a3"
+            assert ["d4-d3", "d2"] in service.legal_turns("B")
+
+    async def restarted() -> dict[str, Any]:
+        async with board_service(tmp_path / "state") as (service, _sim):
+            return service.state()
+
+    asyncio.run(first())
+    state = asyncio.run(restarted())  # the turn taken back is not shown again
+    assert state["to_move"] == "B" and state["awaiting"] is None
