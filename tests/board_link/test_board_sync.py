@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+from santorini_hw.clock import ManualClock
 from santorini_hw.daemon.board_link.board_sync import BURST, BoardSync
 from santorini_hw.daemon.board_link.pairing import Pairing
 from santorini_hw.daemon.board_link.protocol import (
@@ -33,13 +34,13 @@ GAME = "club/board-1#7@99999999999999"
 
 
 class Board2:
-    """Board 2's sync (B plays here), what it published, and a clock for its bucket."""
+    """Board 2's sync (B plays here), what it published, and a clock for its rate limit."""
 
     def __init__(self, service: BoardService) -> None:
         self.service = service
         self.sent: list[Message] = []
-        self.now = 0.0
-        self.sync = BoardSync(Pairing(TWO, ONE), service, self.sent.append, lambda: self.now)
+        self.clock = ManualClock()
+        self.sync = BoardSync(Pairing(TWO, ONE), service, self.sent.append, self.clock)
 
     def hear(self, topic: str, document: dict[str, object]) -> None:
         self.sync.receive(topic, encode(document).encode())
@@ -88,7 +89,7 @@ def test_what_this_board_plays_is_announced_once_and_its_log_kept(tmp_path: Path
             seats = parse_seats({"B": {"kind": "remote"}}, ("A", "B"))
             service.new_game(("A", "B"), None, seats=seats)
             sent: list[Message] = []
-            sync = BoardSync(Pairing(ONE, TWO), service, sent.append, lambda: 0.0)
+            sync = BoardSync(Pairing(ONE, TWO), service, sent.append, ManualClock())
             sync.sync()
             await _cleared(service, sim)
             for cell in ("a1", "d1"):
@@ -132,7 +133,7 @@ def test_a_flood_is_cut_at_the_burst_and_lets_up_with_time(tmp_path: Path) -> No
             for _ in range(BURST + 10):
                 board.hear(ONE.availability, {"v": 1, "game": GAME})
             assert board.sync.report()["flood_total"] == 10
-            board.now += 1.0
+            board.clock.advance(1.0)
             board.hear(ONE.link_game, _board_1_log())
             assert board.sync.report()["followed_total"] == 1
 

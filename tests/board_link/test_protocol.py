@@ -9,7 +9,7 @@ from types import ModuleType
 
 import pytest
 
-from santorini_hw.daemon.board_link import pairing, protocol, rate
+from santorini_hw.daemon.board_link import pairing, protocol
 from santorini_hw.daemon.board_link.pairing import Pairing
 from santorini_hw.daemon.board_link.protocol import (
     GameLog,
@@ -42,7 +42,7 @@ def _played(*turns: str, gods: tuple[God | None, ...] | None = None) -> Game:
     return game
 
 
-@pytest.mark.parametrize("module", [protocol, rate, pairing], ids=lambda m: m.__name__)
+@pytest.mark.parametrize("module", [protocol, pairing], ids=lambda m: m.__name__)
 def test_docstring_examples(module: ModuleType) -> None:
     result = doctest.testmod(module)
     assert result.attempted > 0 and result.failed == 0

@@ -24,6 +24,7 @@ import logging
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from santorini_hw.clock import Clock
 from santorini_hw.daemon.board_link.follower import Disagree, Follow, LinkFollower, OurGame, Submit
 from santorini_hw.daemon.board_link.pairing import Pairing
 from santorini_hw.daemon.board_link.protocol import (
@@ -39,7 +40,6 @@ from santorini_hw.daemon.board_link.protocol import (
     shared_id,
     turn_json,
 )
-from santorini_hw.daemon.board_link.rate import TokenBucket
 from santorini_hw.daemon.board_link.status import PairStatus
 from santorini_hw.daemon.clock_keeper import ClockKeeper, lose_on_time
 from santorini_hw.daemon.mqtt.messages import ONLINE, Message
@@ -51,13 +51,14 @@ from santorini_hw.rules.game import Game, Phase
 from santorini_hw.rules.gods import God
 from santorini_hw.seats.engine_seat import EngineSeats
 from santorini_hw.seats.model import Seats, parse_seats
+from santorini_hw.seats.rate_limit import RateLimit
 from santorini_hw.seats.remote_seat import STALE, RemoteTurnRefused
 from santorini_hw.store import Entry, EventKind, Store
 from santorini_hw.store.game_journal import record_entries
 
 _log = logging.getLogger(__name__)
 
-RATE, BURST = 5.0, 30
+RATE, BURST = 4.0, 30
 """Messages a second taken from the pair, and how many may come at once: a game needs
 two or three a turn; more is a flood, dropped (the retained log repairs any loss)."""
 
@@ -96,14 +97,18 @@ class BoardSync:
         pairing: Pairing,
         host: LinkHost,
         publish: Callable[[Message], None],
-        monotonic: Callable[[], float],
+        clock: Clock,
     ) -> None:
         self.pairing = pairing
         self._host = host
         self._publish = publish
-        self._monotonic = monotonic
+        self._clock = clock
         self.follower = LinkFollower()
-        self.bucket = TokenBucket(RATE, BURST)
+        self._limit = RateLimit(clock, burst=BURST, every=1 / RATE)
+        self.flood = 0
+        """Messages from the pair dropped for coming too fast."""
+        self.flood_at: float | None = None
+        """When the last of them came (None: never)."""
         self.problem: str | None = None
         """What the board and the page show: the boards disagree."""
         self._finding: str | None = None
@@ -127,7 +132,7 @@ class BoardSync:
             "game": self._shared,
             "pair": {True: "online", False: "offline", None: "unknown"}[self.pair_online],
             "problem": self.problem,
-            "flood_total": self.bucket.refused,
+            "flood_total": self.flood,
             "duplicates_total": follower.duplicates,
             "gaps_total": follower.gaps,
             **{f"{name}_total": count for name, count in self.counters.items()},
@@ -139,8 +144,10 @@ class BoardSync:
         paired = self.pairing.paired
         if topic not in (paired.link_game, paired.link_turn, paired.availability):
             return
-        if not self.bucket.take(self._monotonic()):
-            if self.bucket.refused == 1:
+        if self._limit.wait(paired.prefix) > 0:
+            self.flood += 1
+            self.flood_at = self._clock.monotonic()
+            if self.flood == 1:
                 _log.warning("board link: %s floods: messages dropped", paired.prefix)
             return
         self.counters["received"] += 1

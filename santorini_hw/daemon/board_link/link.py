@@ -14,11 +14,11 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-import time
 from typing import Any
 
 import aiomqtt
 
+from santorini_hw.clock import SystemClock
 from santorini_hw.daemon.board_link.board_sync import BoardSync, LinkHost
 from santorini_hw.daemon.board_link.pairing import Pairing
 from santorini_hw.daemon.event_hub import EventHub
@@ -50,7 +50,8 @@ class BoardLink(BrokerSession):
         super().__init__(config, None, asyncio.sleep, TIMEOUT)
         self._hub = hub
         self.outbox = Outbox(OUTBOX_SIZE)
-        self.sync = BoardSync(pairing, host, self.outbox.put, time.monotonic)
+        self._clock = SystemClock()
+        self.sync = BoardSync(pairing, host, self.outbox.put, self._clock)
         self.counters["published"] = 0
 
     def health(self) -> dict[str, Any]:
@@ -100,15 +101,15 @@ class BoardLink(BrokerSession):
     async def _repair(self, client: aiomqtt.Client) -> None:
         """After a flood, subscribe to the pair's game again: the broker sends its
         retained log anew (MQTT resends retained messages on every subscribe)."""
-        bucket = self.sync.bucket
-        repaired = bucket.refused
+        sync = self.sync
+        repaired = sync.flood
         while True:
             await self._sleep(QUIET)
-            dropped_at = bucket.refused_at
-            if bucket.refused == repaired or dropped_at is None:
+            dropped_at = sync.flood_at
+            if sync.flood == repaired or dropped_at is None:
                 continue
-            if time.monotonic() - dropped_at >= QUIET:
-                repaired = bucket.refused
+            if self._clock.monotonic() - dropped_at >= QUIET:
+                repaired = sync.flood
                 await client.subscribe(self.sync.pairing.paired.link_game, qos=1)
 
     async def _receive(self, client: aiomqtt.Client) -> None:
