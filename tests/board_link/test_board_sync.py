@@ -5,6 +5,7 @@ messages are made here, as the other board would send them."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 from santorini_hw.clock import ManualClock
@@ -58,29 +59,26 @@ def _board_1_log(*cells: str, **extra: object) -> dict[str, object]:
 
 
 def test_a_later_game_of_the_pair_is_followed_and_its_turn_shown_once(tmp_path: Path) -> None:
-    async def scenario() -> None:
-        async with settled_service(tmp_path / "two") as (service, sim, _):
-            board = Board2(service)
-            board.hear(ONE.link_game, _board_1_log())
-            assert service.state()["seats"]["A"] == {"kind": "remote"}
-            links = [
-                e for e in service.store.events(service.game_id) if e.kind == EventKind.BOARD_LINK
-            ]
-            assert [e.payload for e in links] == [{"game": GAME}]
-            assert board.logs()[-1]["local"] == ["B"] and board.logs()[-1]["game"] == GAME
-            await _cleared(service, sim)
-            log = _board_1_log("a1", "d1")
-            board.hear(ONE.link_game, log)
-            awaiting = service.state()["awaiting"]
-            assert awaiting["player"] == "A" and awaiting["turn"]["actions"] == ["a1", "d1"]
-            for entry in log["entries"]:  # type: ignore[attr-defined]
-                board.hear(ONE.link_turn, {"v": 1, "game": GAME, "entry": entry})
-            board.hear(ONE.link_game, log)
-            report = board.sync.report()
-            assert report["submitted_total"] == 1 and report["duplicates_total"] == 2
-            assert report["followed_total"] == 1 and report["problem"] is None
+    async def play(board: Board2, sim: SimulatedHardware) -> None:
+        service = board.service
+        board.hear(ONE.link_game, _board_1_log())
+        assert service.state()["seats"]["A"] == {"kind": "remote"}
+        links = [e for e in service.store.events(service.game_id) if e.kind == EventKind.BOARD_LINK]
+        assert [e.payload for e in links] == [{"game": GAME}]
+        assert board.logs()[-1]["local"] == ["B"] and board.logs()[-1]["game"] == GAME
+        await _cleared(service, sim)
+        log = _board_1_log("a1", "d1")
+        board.hear(ONE.link_game, log)
+        awaiting = service.state()["awaiting"]
+        assert awaiting["player"] == "A" and awaiting["turn"]["actions"] == ["a1", "d1"]
+        for entry in log["entries"]:  # type: ignore[attr-defined]
+            board.hear(ONE.link_turn, {"v": 1, "game": GAME, "entry": entry})
+        board.hear(ONE.link_game, log)
+        report = board.sync.report()
+        assert report["submitted_total"] == 1 and report["duplicates_total"] == 2
+        assert report["followed_total"] == 1 and report["problem"] is None
 
-    asyncio.run(scenario())
+    on_board_2(tmp_path, play)
 
 
 def test_what_this_board_plays_is_announced_once_and_its_log_kept(tmp_path: Path) -> None:
@@ -111,61 +109,67 @@ def test_what_this_board_plays_is_announced_once_and_its_log_kept(tmp_path: Path
 def test_a_game_started_on_neither_board_and_strangers_topics_are_refused(
     tmp_path: Path,
 ) -> None:
-    async def scenario() -> None:
-        async with settled_service(tmp_path / "two") as (service, _, _):
-            board = Board2(service)
-            game_id = service.game_id
-            forged = {**_board_1_log(), "game": "club/board-3#1@99999999999999"}
-            board.hear(ONE.link_game, forged)
-            board.hear("club/board-3/link/game", _board_1_log())
-            board.hear(ONE.link_turn, {"v": 1, "game": GAME, "entry": {"n": 0}})
-            report = board.sync.report()
-            assert report["refused_total"] == 2 and report["received_total"] == 2
-            assert service.game_id == game_id and report["followed_total"] == 0
+    async def play(board: Board2, sim: SimulatedHardware) -> None:
+        service = board.service
+        game_id = service.game_id
+        forged = {**_board_1_log(), "game": "club/board-3#1@99999999999999"}
+        board.hear(ONE.link_game, forged)
+        board.hear("club/board-3/link/game", _board_1_log())
+        board.hear(ONE.link_turn, {"v": 1, "game": GAME, "entry": {"n": 0}})
+        report = board.sync.report()
+        assert report["refused_total"] == 2 and report["received_total"] == 2
+        assert service.game_id == game_id and report["followed_total"] == 0
 
-    asyncio.run(scenario())
+    on_board_2(tmp_path, play)
 
 
 def test_a_flood_is_cut_at_the_burst_and_lets_up_with_time(tmp_path: Path) -> None:
-    async def scenario() -> None:
-        async with settled_service(tmp_path / "two") as (service, _, _):
-            board = Board2(service)
-            for _ in range(BURST + 10):
-                board.hear(ONE.availability, {"v": 1, "game": GAME})
-            assert board.sync.report()["flood_total"] == 10
-            board.clock.advance(1.0)
-            board.hear(ONE.link_game, _board_1_log())
-            assert board.sync.report()["followed_total"] == 1
+    async def play(board: Board2, sim: SimulatedHardware) -> None:
+        for _ in range(BURST + 10):
+            board.hear(ONE.availability, {"v": 1, "game": GAME})
+        assert board.sync.report()["flood_total"] == 10
+        board.clock.advance(1.0)
+        board.hear(ONE.link_game, _board_1_log())
+        assert board.sync.report()["followed_total"] == 1
 
-    asyncio.run(scenario())
+    on_board_2(tmp_path, play)
 
 
 def test_a_disagreement_found_by_the_pair_is_shown_here_but_not_passed_back(
     tmp_path: Path,
 ) -> None:
-    async def scenario() -> None:
-        async with settled_service(tmp_path / "two") as (service, _, _):
-            board = Board2(service)
-            board.hear(ONE.link_game, _board_1_log(disagreement="the boards differ from turn 5"))
-            assert service.pair.problem == "the other board reports: the boards differ from turn 5"
-            assert service.state()["board_link"] is None  # no link task here: the sync's own
-            assert board.sync.report()["problem"] == service.pair.problem
-            assert board.logs()[-1]["disagreement"] is None  # no echo
-            board.hear(ONE.link_game, _board_1_log())
-            assert service.pair.problem is None
+    async def play(board: Board2, sim: SimulatedHardware) -> None:
+        service = board.service
+        board.hear(ONE.link_game, _board_1_log(disagreement="the boards differ from turn 5"))
+        assert service.pair.problem == "the other board reports: the boards differ from turn 5"
+        assert service.state()["board_link"] is None  # no link task here: the sync's own
+        assert board.sync.report()["problem"] == service.pair.problem
+        assert board.logs()[-1]["disagreement"] is None  # no echo
+        board.hear(ONE.link_game, _board_1_log())
+        assert service.pair.problem is None
 
-    asyncio.run(scenario())
+    on_board_2(tmp_path, play)
 
 
 def test_a_turn_announced_for_the_game_twice_differently_is_refused(tmp_path: Path) -> None:
+    async def play(board: Board2, sim: SimulatedHardware) -> None:
+        log = _board_1_log("a1")
+        board.hear(ONE.link_game, log)
+        other = {**log["entries"][0], "text": "b1"}  # type: ignore[index]
+        board.hear(ONE.link_turn, turn_json(GAME, entry_from_json(other)))
+        assert board.sync.report()["refused_total"] == 1
+
+    on_board_2(tmp_path, play)
+
+
+def on_board_2(
+    tmp_path: Path, play: Callable[[Board2, SimulatedHardware], Awaitable[None]]
+) -> None:
+    """`play` on board 2 (B plays here, paired with board 1), started and settled."""
+
     async def scenario() -> None:
-        async with settled_service(tmp_path / "two") as (service, _, _):
-            board = Board2(service)
-            log = _board_1_log("a1")
-            board.hear(ONE.link_game, log)
-            other = {**log["entries"][0], "text": "b1"}  # type: ignore[index]
-            board.hear(ONE.link_turn, turn_json(GAME, entry_from_json(other)))
-            assert board.sync.report()["refused_total"] == 1
+        async with settled_service(tmp_path / "two") as (service, sim, _):
+            await play(Board2(service), sim)
 
     asyncio.run(scenario())
 
@@ -177,17 +181,16 @@ async def _cleared(service: BoardService, sim: SimulatedHardware) -> None:
 
 
 def test_a_game_of_the_pair_this_board_cannot_start_is_a_disagreement(tmp_path: Path) -> None:
-    async def scenario() -> None:
-        async with settled_service(tmp_path / "two") as (service, _, _):
-            board = Board2(service)
-            game_id = service.game_id
-            three = {**_board_1_log(), "players": ["A", "B", "C"], "gods": [None, None, None]}
-            board.hear(ONE.link_game, three)
-            assert service.game_id == game_id
-            assert service.pair.problem == (
-                "the other board's game cannot be played here: "
-                "three-player games need a god for every player"
-            )
-            assert board.logs() == []  # this board's own game is not linked: nothing to say
+    async def play(board: Board2, sim: SimulatedHardware) -> None:
+        service = board.service
+        game_id = service.game_id
+        three = {**_board_1_log(), "players": ["A", "B", "C"], "gods": [None, None, None]}
+        board.hear(ONE.link_game, three)
+        assert service.game_id == game_id
+        assert service.pair.problem == (
+            "the other board's game cannot be played here: "
+            "three-player games need a god for every player"
+        )
+        assert board.logs() == []  # this board's own game is not linked: nothing to say
 
-    asyncio.run(scenario())
+    on_board_2(tmp_path, play)
