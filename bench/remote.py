@@ -1,6 +1,9 @@
 """Remote seats: how soon the board shows a turn sent from afar. Prints figures, asserts nothing.
 
-    .venv/bin/python bench/remote.py --rounds 20
+    .venv/bin/python bench/remote.py --rounds 20 --board-rounds 10
+
+Two figures: a phone's submission to the board's lights (below), and a turn accepted on
+one board to its lights on a paired board (`bench/board_to_board.py`).
 
 The phone's part: a real daemon (`santorini-hw run --sim`) with A seated as remote; in
 each round a new game, then A's placement and, once it is carried out (`POST
@@ -17,54 +20,24 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import random
 import statistics
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
 
 import httpx
+from board_to_board import board_to_board, report
 from live_daemon import start_daemon, stop_daemon
-from websockets.asyncio.client import ClientConnection, connect
+from live_socket import Socket, live_board, percentile
 
-TIMEOUT = 30.0
 REMOTE_A = {"players": ["A", "B"], "seats": {"A": {"kind": "remote"}}}
-
-
-class Socket:
-    """The daemon's WebSocket, every message stamped when it arrives."""
-
-    def __init__(self, connection: ClientConnection) -> None:
-        self.connection = connection
-        self.messages: asyncio.Queue[tuple[float, dict[str, Any]]] = asyncio.Queue()
-        self.state: dict[str, Any] = {}
-
-    async def read(self) -> None:
-        async for text in self.connection:
-            self.messages.put_nowait((time.monotonic(), json.loads(text)))
-
-    async def until(self, wanted: Any) -> float:
-        """The arrival time of the first message for which `wanted(message)` holds."""
-        while True:
-            arrived, message = await asyncio.wait_for(self.messages.get(), TIMEOUT)
-            if message["type"] == "state":
-                self.state = message["state"]
-            if wanted(message):
-                return arrived
-
-    async def state_where(self, wanted: Any) -> dict[str, Any]:
-        if not (self.state and wanted(self.state)):
-            await self.until(lambda m: m["type"] == "state" and wanted(m["state"]))
-        return self.state
 
 
 async def submitted(http: httpx.AsyncClient, socket: Socket, rng: random.Random) -> float:
     """A random listed turn of A's sent; the delay until the lights show it."""
     listed = (await http.get("/api/seats/A/turns")).json()["turns"]
-    while not socket.messages.empty():  # only what follows the submission counts
-        socket.messages.get_nowait()
+    socket.skip()  # only what follows the submission counts
     sent = time.monotonic()
     answer = await http.post("/api/seats/A/turn", json={"actions": rng.choice(listed)})
     answer.raise_for_status()
@@ -74,44 +47,31 @@ async def submitted(http: httpx.AsyncClient, socket: Socket, rng: random.Random)
 
 async def rounds(base: str, token: str, count: int, seed: int) -> list[float]:
     rng = random.Random(seed)
-    headers = {"Authorization": f"Bearer {token}"}
-    scheme_host = base.removeprefix("http://")
     delays: list[float] = []
-    async with (
-        httpx.AsyncClient(base_url=base, headers=headers, timeout=TIMEOUT) as http,
-        connect(f"ws://{scheme_host}/api/events?token={token}") as connection,
-    ):
-        socket = Socket(connection)
-        reader = asyncio.create_task(socket.read())
-        try:
-            for _ in range(count):
-                await http.post("/api/sim/clear")
-                (await http.post("/api/games", json=REMOTE_A)).raise_for_status()
-                await socket.state_where(lambda s: s["phase"] == "placement" and not s["clearing"])
-                delays.append(await submitted(http, socket, rng))
-                (await http.post("/api/sim/carry_out")).raise_for_status()
-                state = await socket.state_where(lambda s: s["to_move"] == "B")
-                taken = {c for cells in state["position"]["workers"].values() for c in cells}
-                free = [f"{c}{r}" for c in "abcde" for r in "12345" if f"{c}{r}" not in taken]
-                for cell in rng.sample(free, 2):
-                    body = {"cell": cell, "piece": "worker", "player": "B"}
-                    (await http.post("/api/sim/place", json=body)).raise_for_status()
-                await socket.state_where(lambda s: s["phase"] == "play" and s["to_move"] == "A")
-                delays.append(await submitted(http, socket, rng))
-        finally:
-            reader.cancel()
+    async with live_board(base, token) as board:
+        http, socket = board.http, board.socket
+        for _ in range(count):
+            await http.post("/api/sim/clear")
+            (await http.post("/api/games", json=REMOTE_A)).raise_for_status()
+            await socket.state_where(lambda s: s["phase"] == "placement" and not s["clearing"])
+            delays.append(await submitted(http, socket, rng))
+            (await http.post("/api/sim/carry_out")).raise_for_status()
+            state = await socket.state_where(lambda s: s["to_move"] == "B")
+            taken = {c for cells in state["position"]["workers"].values() for c in cells}
+            free = [f"{c}{r}" for c in "abcde" for r in "12345" if f"{c}{r}" not in taken]
+            for cell in rng.sample(free, 2):
+                body = {"cell": cell, "piece": "worker", "player": "B"}
+                (await http.post("/api/sim/place", json=body)).raise_for_status()
+            await socket.state_where(lambda s: s["phase"] == "play" and s["to_move"] == "A")
+            delays.append(await submitted(http, socket, rng))
     return delays
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=20, help="games (two submissions each)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--board-rounds", type=int, default=10, help="games board to board")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as directory:
         process, base = start_daemon(Path(directory))
@@ -127,6 +87,7 @@ def main() -> None:
         f" max {1000 * max(delays):.0f} ms ({len(delays)} submissions)",
         flush=True,
     )
+    print(report(board_to_board(args.board_rounds, args.seed)), flush=True)
 
 
 if __name__ == "__main__":

@@ -47,6 +47,7 @@ def hold_reasons(
     referee: Referee,
     menu_open: bool,
     clearing: bool,
+    paired: bool = False,
 ) -> frozenset[str]:
     """Why the clock must not count now: nothing here is the player to move's doing."""
     reasons = set()
@@ -64,6 +65,8 @@ def hold_reasons(
         reasons.add("menu")
     if clearing:
         reasons.add("clearing")  # a new game waits for the last one's pieces to go
+    if paired:
+        reasons.add("paired")  # the player to move is at the paired board: it runs there
     return frozenset(reasons)
 
 

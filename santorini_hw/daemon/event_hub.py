@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import AsyncIterator
 from typing import Any
 
 
@@ -41,6 +42,22 @@ class EventHub:
 
     def unsubscribe(self, subscriber: Subscriber) -> None:
         self._subscribers.discard(subscriber)
+
+    async def follow(self) -> AsyncIterator[str | None]:
+        """Every message, as a subscriber of its own (the daemon's links): None after
+        it fell behind and was dropped (subscribed again: what it missed is lost);
+        ends when the hub closes."""
+        subscriber = self.subscribe()
+        try:
+            while True:
+                text = await subscriber.queue.get()
+                if text is None:
+                    if self.closed:
+                        return
+                    subscriber = self.subscribe()
+                yield text
+        finally:
+            self.unsubscribe(subscriber)
 
     def publish(self, message: dict[str, Any]) -> None:
         """Queue `message` (JSON-serialisable) for every client; drop the ones that lag."""

@@ -28,9 +28,12 @@ from santorini_hw.api import create_app
 from santorini_hw.api.guard import BODY_LIMIT
 from santorini_hw.clock import Clock, ManualClock, SystemClock
 from santorini_hw.daemon.allocator import fix_mmap_threshold
+from santorini_hw.daemon.board_link.link import BoardLink
+from santorini_hw.daemon.board_link.pairing import pairing
 from santorini_hw.daemon.event_hub import EventHub
 from santorini_hw.daemon.mqtt.config import mqtt_config
 from santorini_hw.daemon.mqtt.link import MqttLink
+from santorini_hw.daemon.mqtt.session import BrokerSession
 from santorini_hw.daemon.private_files import private_database, private_directory
 from santorini_hw.daemon.service import BoardService
 from santorini_hw.daemon.settings import Settings, SettingsError, user_state_dir
@@ -95,6 +98,7 @@ def run(settings: Settings) -> int:
 
 async def serve(settings: Settings, notifier: Notifier | None = None) -> None:
     mqtt = mqtt_config(settings)  # a bad MQTT setting stops the start before anything runs
+    paired = pairing(settings, mqtt)
     fix_mmap_threshold()  # memory stays flat over an evening of hints (issue 32)
     notifier = notifier or Notifier()
     private_directory(settings.state_dir)
@@ -112,11 +116,16 @@ async def serve(settings: Settings, notifier: Notifier | None = None) -> None:
                 before_scan=before_scan,
                 sim=sim,
             )
-            link = None
+            links: list[BrokerSession] = []
             if mqtt is not None:
                 link = MqttLink(mqtt, service.hub, service.state, hardware.presses, hardware.holds)
                 service.reports["mqtt"] = link.health
-            await _run(service, settings, token, notifier, link)
+                links.append(link)
+            if mqtt is not None and paired is not None:
+                board_link = BoardLink(mqtt, paired, service, service.hub)
+                service.reports["board_link"] = board_link.health
+                links.append(board_link)
+            await _run(service, settings, token, notifier, links)
         store.append_event(EventKind.DAEMON_STOP, {"pid": os.getpid()})
     finally:
         store.close()
@@ -159,7 +168,7 @@ async def _run(
     settings: Settings,
     token: str,
     notifier: Notifier,
-    link: MqttLink | None,
+    links: list[BrokerSession],
 ) -> None:
     app = create_app(service, settings, token)
     config = uvicorn.Config(
@@ -182,7 +191,7 @@ async def _run(
             board = tasks.create_task(service.run())
             api = tasks.create_task(server.serve())
             health = tasks.create_task(_health(service, server, settings, notifier))
-            mqtt = None if link is None else tasks.create_task(link.run())
+            brokers = [tasks.create_task(link.run()) for link in links]
             await stop.wait()
             notifier.stopping("stopping")
             service.hub.close()  # WebSocket handlers end, so uvicorn need not wait on them
@@ -190,8 +199,8 @@ async def _run(
             await api
             board.cancel()
             health.cancel()
-            if mqtt is not None:
-                mqtt.cancel()  # it says offline on the way out
+            for broker in brokers:
+                broker.cancel()  # the MQTT link says offline on the way out
     finally:
         for number in (signal.SIGTERM, signal.SIGINT):
             loop.remove_signal_handler(number)

@@ -40,6 +40,7 @@ from typing import Any
 
 from santorini_hw.clock import Clock, SystemClock
 from santorini_hw.daemon.analyst import Analyst
+from santorini_hw.daemon.board_link.status import PairStatus
 from santorini_hw.daemon.clock_keeper import ClockKeeper, hold_reasons
 from santorini_hw.daemon.event_hub import EventHub
 from santorini_hw.daemon.hint_search import HintSearch
@@ -107,6 +108,7 @@ class BoardService(MenuControl, HintControl, SeatControl, RemoteControl, InviteC
         self.hint: dict[str, Any] | None = None
         self.hint_turn: Turn | None = None
         self.store_error: str | None = None
+        self.pair = PairStatus()  # the board link's (a disagreement, the pair's players)
         self.counters: dict[str, int] = {
             "scans": 0,
             "turns": 0,
@@ -230,6 +232,7 @@ class BoardService(MenuControl, HintControl, SeatControl, RemoteControl, InviteC
             referee=self.referee,
             menu_open=self.menu is not None,
             clearing=self._clearing is not None,
+            paired=self.game.player in self.pair.players,
         )
         return self.clock.update(self.game, reasons, now) + self._setup_clock_tick(now)
 
@@ -371,6 +374,7 @@ class BoardService(MenuControl, HintControl, SeatControl, RemoteControl, InviteC
             hint=self.hint_turn,
             bridge_connected=self.bridge_connected,
             clock_warning=warning,
+            link_problem=self.pair.problem is not None,
             takeback=None if self.takeback_request is None else self.takeback_request["player"],
         )
         self.lights.show(scene)
@@ -385,6 +389,8 @@ class BoardService(MenuControl, HintControl, SeatControl, RemoteControl, InviteC
         state["clock"] = self.clock.to_json(self.hardware.clock.monotonic())
         state["clearing"] = self._clearing is not None  # a new game waits for an empty board
         state.update(self.seats_state(), takeback_request=self.takeback_request)
+        pair = self.reports.get("board_link")  # the board link's pair and any disagreement
+        state["board_link"] = None if pair is None else pair()
         if self.menu is not None:
             state["phase"] = "menu"
         return state

@@ -81,6 +81,9 @@ class Settings:
     """A file `user:password`, readable only by the service (mode 0600 or 0400)."""
     mqtt_ca_file: Path | None = None
     """CA certificates for `mqtts://` (the system's when unset)."""
+    board_link: str | None = None
+    """The paired board's `mqtt_prefix` (`club/board-2`): its players' seats are played
+    there (daemon/board_link/); None: no pair. Needs `mqtt_url`."""
 
     @property
     def database(self) -> Path:
@@ -224,7 +227,7 @@ def _convert(key: str, raw: Any) -> Any:
         raise TypeError(f"a non-empty string, not {raw!r}")
     if key == "mqtt_url":
         parse_broker_url(raw)
-    if key == "mqtt_prefix":
+    if key in ("mqtt_prefix", "board_link"):
         return check_prefix(raw)
     return raw
 

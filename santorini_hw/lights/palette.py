@@ -177,6 +177,7 @@ PATTERNS: Mapping[Element, Pattern] = {
     Element.HINT_MOVE: HINT_PULSES[1],
     Element.HINT_BUILD: HINT_PULSES[2],
     Element.BRIDGE_DOWN: SLOW_BLINK,
+    Element.LINK_PROBLEM: SLOW_BLINK,
 }
 """The pattern of each kind (errors take theirs from their fix): part of its meaning."""
 
@@ -196,6 +197,7 @@ DEFAULT_HUES: Mapping[Element, Hue] = {
     Element.HINT_BUILD: REDDISH_PURPLE,
     Element.ERROR: VERMILLION,
     Element.BRIDGE_DOWN: YELLOW,
+    Element.LINK_PROBLEM: VERMILLION,
 }
 
 

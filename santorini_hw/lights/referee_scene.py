@@ -25,6 +25,8 @@ What it shows, by the referee's state:
 - the clock short (`clock_warning`): `clock_low` on the workers of the player to move,
   over their legal marks (placement: on the workers placed so far);
 - `bridge_down` on the four corners while the stack-sensor bridge is unplugged;
+- `link_problem` on the middle of each edge while a paired board holds another game
+  (daemon/board_link/);
 - `idle` on c3 when nothing else would be lit.
 """
 
@@ -42,6 +44,8 @@ from santorini_hw.rules.turns import Turn
 
 BRIDGE_DOWN_CELLS = ("a1", "e1", "a5", "e5")
 """Corners: visible from every seat, and the rest of the board stays readable."""
+LINK_PROBLEM_CELLS = ("c1", "a3", "e3", "c5")
+"""The middle of each edge: the paired board holds another game (beside the corners)."""
 IDLE_CELL = "c3"
 
 _FIX_OF = {
@@ -59,14 +63,18 @@ def scene_for(
     hint: Turn | None = None,
     bridge_connected: bool = True,
     clock_warning: bool = False,
+    link_problem: bool = False,
     takeback: str | None = None,
 ) -> Scene:
     """The scene for the referee's state now; `hint` is the engine's turn for the
     player to move (shown only while its first action is still legal); `clock_warning`:
-    that player is short of time; `takeback`: the remote player asking for one."""
+    that player is short of time; `link_problem`: the paired board disagrees;
+    `takeback`: the remote player asking for one."""
     scene = Scene()
     if not bridge_connected:
         scene = scene.with_marks(BRIDGE_DOWN_CELLS, Mark(Element.BRIDGE_DOWN))
+    if link_problem:
+        scene = scene.with_marks(LINK_PROBLEM_CELLS, Mark(Element.LINK_PROBLEM))
     guidance = referee.guidance
     if guidance:
         return scene.with_mark(guidance[0].cell, _error_mark(referee, guidance[0]))

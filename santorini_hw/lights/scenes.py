@@ -38,6 +38,7 @@ hint_move      hint     where the hint moves it                          reddish
 hint_build     hint     where the hint builds                            reddish purple  pulse
 error          error    fix this cell (one fix at a time), by `fix`:     vermillion      (below)
 bridge_down    status   the stack-sensor bridge is disconnected          yellow          slow blink
+link_problem   status   the paired board holds another game              vermillion      slow blink
 ============== ======== ================================================ =============== ===========
 
 The `carry_*` kinds show a turn someone at the board carries out for a seat that is not
@@ -115,6 +116,7 @@ class Element(StrEnum):
     HINT_BUILD = "hint_build"
     ERROR = "error"
     BRIDGE_DOWN = "bridge_down"
+    LINK_PROBLEM = "link_problem"
 
     @property
     def priority(self) -> Priority:
@@ -128,6 +130,7 @@ _PRIORITY = {
     Element.HINT_BUILD: Priority.HINT,
     Element.ERROR: Priority.ERROR,
     Element.BRIDGE_DOWN: Priority.STATUS,
+    Element.LINK_PROBLEM: Priority.STATUS,
 }
 
 CARRY_ELEMENTS = frozenset(

@@ -38,6 +38,8 @@ class EventKind(StrEnum):
     ERROR_CLEARED = "error_cleared"
     BRIDGE_CONNECTED = "bridge_connected"
     BRIDGE_DISCONNECTED = "bridge_disconnected"
+    BOARD_LINK = "board_link"
+    """The paired board's game this one follows (`daemon/board_link/`): a restart reads it."""
     CLOCK = "clock"
     """A game clock's snapshot (`game_clock.ClockSnapshot`): what a restart resumes."""
     SEATS = "seats"

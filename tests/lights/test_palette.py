@@ -117,6 +117,7 @@ SHOWN_TOGETHER = [
     {Element.SETUP, Element.IDLE},
     {Element.MENU_OPTION, Element.MENU_SELECTED},
     {Element.CALIBRATE, Element.BRIDGE_DOWN},
+    {Element.BRIDGE_DOWN, Element.LINK_PROBLEM},
 ]
 
 

@@ -191,6 +191,15 @@ def test_an_unplugged_bridge_shows_on_the_corners_over_everything() -> None:
     }
 
 
+def test_a_paired_board_that_disagrees_shows_on_the_edges_over_the_turn() -> None:
+    table = start({"A": ["a1", "e5"], "B": ["c3", "e1"]})
+    lit = lit_cells(scene_for(table.referee, link_problem=True))
+    assert {cell: lit[cell] for cell in ("c1", "a3", "e3", "c5")} == dict.fromkeys(
+        ("c1", "a3", "e3", "c5"), "link_problem"
+    )
+    assert lit["a1"] == "turn_worker"  # the game still shows around it
+
+
 def test_a_board_with_nothing_to_show_is_idle_in_the_centre() -> None:
     table = start({"A": ["a1", "e5"], "B": ["c3", "e1"]})
     table.lift("e1")  # the opponent's worker in a hand: nothing to show yet

@@ -46,10 +46,16 @@ def wait_for(condition: Callable[[], bool], what: str, timeout: float = TIMEOUT)
 
 class Mosquitto:
     def __init__(
-        self, directory: Path, users: dict[str, str] | None = None, tls: bool = False
+        self,
+        directory: Path,
+        users: dict[str, str] | None = None,
+        tls: bool = False,
+        acl: str | None = None,
     ) -> None:
         self.directory = directory
         self.users = users
+        self.acl = acl
+        """An ACL file's text (with `users`): what each account may read and write."""
         self.port = free_port()
         self.tls_port = free_port() if tls else None
         """A second listener, TLS with a certificate of `ca_file`'s test CA for 127.0.0.1."""
@@ -89,6 +95,10 @@ class Mosquitto:
             passwords.chmod(0o600)
             subprocess.run([MOSQUITTO_PASSWD, "-U", str(passwords)], check=True)
             lines += ["allow_anonymous false", f"password_file {passwords}"]
+        if self.acl is not None:
+            acl = self.directory / "acl"
+            acl.write_text(self.acl)
+            lines.append(f"acl_file {acl}")
         config = self.directory / "mosquitto.conf"
         config.write_text("\n".join(lines) + "\n")
         with (self.directory / "stderr.log").open("ab") as stderr:  # its warnings as root

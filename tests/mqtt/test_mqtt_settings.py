@@ -11,9 +11,9 @@ from types import ModuleType
 import pytest
 
 from santorini_hw.daemon.mqtt import address as mqtt_address
-from santorini_hw.daemon.mqtt import link as mqtt_link
 from santorini_hw.daemon.mqtt import messages as mqtt_messages
 from santorini_hw.daemon.mqtt import outbox as mqtt_outbox
+from santorini_hw.daemon.mqtt import session as mqtt_session
 from santorini_hw.daemon.mqtt.config import mqtt_config
 from santorini_hw.daemon.settings import Settings, SettingsError, load_settings
 from tests.mqtt.broker import Mosquitto
@@ -21,7 +21,7 @@ from tests.mqtt.broker import Mosquitto
 
 @pytest.mark.parametrize(
     "module",
-    [mqtt_address, mqtt_messages, mqtt_outbox, mqtt_link],
+    [mqtt_address, mqtt_messages, mqtt_outbox, mqtt_session],
     ids=lambda m: m.__name__,
 )
 def test_docstring_examples(module: ModuleType) -> None:

@@ -91,10 +91,20 @@ document.addEventListener("keydown", (event) => {
 function draw() {
   $("bridge").textContent = "bridge " + state.bridge.state;
   $("bridge").className = "badge " + (state.bridge.state === "connected" ? "up" : "down");
+  drawPair(state.board_link);
   $("moves").replaceChildren(...state.record.map((l) => element("li", "", `${l.player}: ${l.text}`)));
   $("supply").textContent = Object.entries(state.supply).map(([k, n]) => `${k} ${n}`).join(", ");
   pixels = state.pixels;
   document.dispatchEvent(new Event("santorini:state"));
+}
+
+// A paired board (docs/run/two-boards.md): its availability, or the boards' disagreement.
+function drawPair(link) {
+  $("pair").hidden = !link;
+  if (!link) return;
+  $("pair").textContent = link.problem ? "boards disagree" : `paired with ${link.paired}: ${link.pair}`;
+  $("pair").className = "badge " + (link.problem || link.pair !== "online" ? "down" : "up");
+  $("pair").title = link.problem || "";
 }
 
 function connect(delay) {
@@ -109,6 +119,7 @@ function connect(delay) {
     if (data.type === "state") { state = data.state; draw(); }
     else if (data.type === "pixels") { pixels = data.pixels; document.dispatchEvent(new Event("santorini:pixels")); }
     else if (data.type === "event" && data.event.kind === "command_failed") say(`A long press failed: ${data.event.text}`);
+    else if (data.type === "event" && data.event.kind === "link_disagreement") say(`The boards disagree: ${data.event.text}`);
   };
   socket.onclose = () => {
     $("connection").textContent = "reconnecting…";

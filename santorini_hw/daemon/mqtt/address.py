@@ -103,6 +103,16 @@ class Topics:
         return f"{self.prefix}/command"
 
     @property
+    def link_game(self) -> str:
+        """A paired board's whole game log, retained (daemon/board_link/)."""
+        return f"{self.prefix}/link/game"
+
+    @property
+    def link_turn(self) -> str:
+        """A paired board's new turns as they are accepted, not retained."""
+        return f"{self.prefix}/link/turn"
+
+    @property
     def node_id(self) -> str:
         """The prefix as one identifier of a-z 0-9 _ (Home Assistant's node id, unique ids
         and entity ids)."""

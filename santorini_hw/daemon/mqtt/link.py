@@ -25,7 +25,6 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import aiomqtt
-from aiomqtt.exceptions import MqttConnectError  # a CONNACK refusal (not re-exported)
 
 from santorini_hw.daemon.event_hub import EventHub
 from santorini_hw.daemon.mqtt.config import MqttConfig
@@ -37,42 +36,18 @@ from santorini_hw.daemon.mqtt.messages import (
     state_message,
 )
 from santorini_hw.daemon.mqtt.outbox import Outbox
+from santorini_hw.daemon.mqtt.session import TIMEOUT, Backoff, BrokerSession, connected
 
 _log = logging.getLogger(__name__)
 
 OUTBOX_SIZE = 200
 """Messages that may wait for the broker before the oldest events are dropped."""
-FIRST_RETRY, LAST_RETRY = 0.5, 30.0
-"""Seconds before reconnecting: doubling from the first to the last, reset by a connect."""
-TIMEOUT = 10.0
-"""Seconds a connect or an acknowledgement may take before the broker counts as gone."""
-KEEPALIVE = 30
 _PIXELS = '{"type":"pixels"'
+UNPUBLISHED = "a message could not be published"
 """Pixel frames are the page's business (and frequent): skipped without parsing."""
 
 
-class Backoff:
-    """Seconds to wait before each retry: `first`, doubling, never above `last`.
-
-    >>> backoff = Backoff(0.5, 2.0)
-    >>> [backoff.next() for _ in range(4)]
-    [0.5, 1.0, 2.0, 2.0]
-    """
-
-    def __init__(self, first: float = FIRST_RETRY, last: float = LAST_RETRY) -> None:
-        self.first, self.last = first, last
-        self._delay = first
-
-    def next(self) -> float:
-        delay = self._delay
-        self._delay = min(delay * 2, self.last)
-        return delay
-
-    def reset(self) -> None:
-        self._delay = self.first
-
-
-class MqttLink:
+class MqttLink(BrokerSession):
     def __init__(
         self,
         config: MqttConfig,
@@ -86,18 +61,12 @@ class MqttLink:
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
         timeout: float = TIMEOUT,
     ) -> None:
-        self.config = config
+        super().__init__(config, backoff, sleep, timeout)
         self._hub = hub
         self._state = state
         self._presses, self._holds = presses, holds
         self.outbox = Outbox(outbox_size)
-        self._backoff = backoff or Backoff()
-        self._sleep = sleep
-        self._timeout = timeout
-        self.status = "connecting"
-        """connecting, connected, disconnected (lost or unreachable) or refused."""
-        self.error: str | None = None
-        self.counters = {"connects": 0, "failures": 0, "published": 0, "commands": 0, "errors": 0}
+        self.counters |= {"published": 0, "commands": 0}
         self.rejected = 0
         self.hub_drops = 0
         self._events = 0
@@ -128,30 +97,14 @@ class MqttLink:
 
     async def _follow(self) -> None:
         """The hub's messages into the outbox (never waits on the broker)."""
-        subscriber = self._hub.subscribe()
-        self._guarded(self._put_current_state)
-        try:
-            while True:
-                text = await subscriber.queue.get()
-                if text is None and self._hub.closed:  # the daemon stops: nothing follows
-                    return
-                if text is None:  # the hub dropped us: events were lost, the state is not
-                    self.hub_drops += 1
-                    subscriber = self._hub.subscribe()
-                    self._guarded(self._put_current_state)
-                elif not text.startswith(_PIXELS):
-                    self._guarded(functools.partial(self._take, text))
-        finally:
-            self._hub.unsubscribe(subscriber)
-
-    def _guarded(self, step: Callable[[], None]) -> None:
-        """A message the link cannot turn into MQTT is logged and skipped: the link never
-        takes the board down (its task shares the daemon's TaskGroup)."""
-        try:
-            step()
-        except Exception:
-            self.counters["errors"] += 1
-            _log.exception("MQTT: a message could not be published")
+        self._guarded(self._put_current_state, UNPUBLISHED)
+        async for text in self._hub.follow():
+            if text is None:  # the hub dropped us: events were lost, the state is not
+                self.hub_drops += 1
+                self._guarded(self._put_current_state, UNPUBLISHED)
+            elif not text.startswith(_PIXELS):
+                take = functools.partial(self._take, text)
+                self._guarded(take, UNPUBLISHED)
 
     def _take(self, text: str) -> None:
         message = json.loads(text)
@@ -171,46 +124,17 @@ class MqttLink:
             self._last_state = message.payload
             self.outbox.put(message)
 
-    async def _connect_forever(self) -> None:
-        while True:
-            try:
-                await self._session()
-            except* (aiomqtt.MqttError, OSError) as group:
-                self._failed(group.exceptions[0])
-            except* Exception as group:  # a bug of ours: said loudly, then retried
-                _log.error("MQTT: the link failed", exc_info=group.exceptions[0])
-                self._failed(group.exceptions[0])
-            await self._sleep(self._backoff.next())
-
     async def _session(self) -> None:
-        config = self.config
-        will = availability_message(config.topics, online=False)
-        client = aiomqtt.Client(
-            config.broker.host,
-            config.broker.port,
-            username=config.username,
-            password=config.password,
-            will=aiomqtt.Will(will.topic, will.payload, will.qos, will.retain),
-            tls_context=config.tls,
-            timeout=self._timeout,
-            keepalive=KEEPALIVE,
-            logger=_log,
-        )
-        try:
-            async with client:
-                try:
-                    await self._announce(client)
-                    async with asyncio.TaskGroup() as tasks:
-                        tasks.create_task(self._send(client))
-                        tasks.create_task(self._receive(client))
-                except asyncio.CancelledError:
-                    await self._goodbye(client)
-                    raise
-        finally:
-            # aiomqtt leaves the socket of a connect that timed out open, and watched by
-            # the loop: closed here (a no-op when paho closed it), or a silent broker
-            # would cost a file descriptor per retry.
-            client._client._sock_close()
+        will = availability_message(self.config.topics, online=False)
+        async with connected(self.config, self._timeout, will) as client:
+            try:
+                await self._announce(client)
+                async with asyncio.TaskGroup() as tasks:
+                    tasks.create_task(self._send(client))
+                    tasks.create_task(self._receive(client))
+            except asyncio.CancelledError:
+                await self._goodbye(client)
+                raise
 
     async def _announce(self, client: aiomqtt.Client) -> None:
         """Online, discovery and the current state go first; then the command topic."""
@@ -223,10 +147,7 @@ class MqttLink:
         self._put_current_state()
         if config.commands:
             await client.subscribe(config.topics.command, qos=1)
-        self._backoff.reset()
-        self.counters["connects"] += 1
-        _log.info("MQTT: connected to %s as %s", config.broker.url, config.topics.prefix)
-        self.status, self.error = "connected", None
+        self._connected()
 
     async def _send(self, client: aiomqtt.Client) -> None:
         while True:
@@ -272,22 +193,3 @@ class MqttLink:
             await asyncio.wait_for(self._publish(client, offline), 1.0)
         except (aiomqtt.MqttError, TimeoutError, OSError):
             _log.warning("MQTT: could not say offline on the way out")
-
-    def _failed(self, error: BaseException) -> None:
-        refused = isinstance(error, MqttConnectError)
-        status = "refused" if refused else "disconnected"
-        text = f"{self.config.broker.url}: {_describe(error)}"
-        self.counters["failures"] += 1
-        if (status, text) != (self.status, self.error):  # say it once, not every retry
-            level = logging.ERROR if refused else logging.WARNING
-            hint = " (check mqtt_credentials)" if refused else "; retrying"
-            _log.log(level, "MQTT: broker %s%s", text, hint)
-        self.status, self.error = status, text
-
-
-def _describe(error: BaseException) -> str:
-    if isinstance(error, MqttConnectError):
-        return f"connection refused: {error}"
-    text = str(error) or type(error).__name__
-    cause = error.__cause__
-    return text if cause is None else f"{text} ({_describe(cause)})"

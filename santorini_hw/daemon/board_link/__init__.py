@@ -1,0 +1,1 @@
+"""Two boards play one game over MQTT: pairing, the protocol, following the pair."""
