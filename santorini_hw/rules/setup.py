@@ -53,8 +53,14 @@ def pool_gods(pool: str, players: int) -> tuple[God, ...]:
 
 
 def pools(players: int) -> tuple[str, ...]:
-    """The pools that still hold a god for `players` players (four: the simple ones)."""
-    return tuple(pool for pool in GOD_POOLS if pool_gods(pool, players))
+    """The pools that offer `players` players a choice of their own (four players: the
+    simple gods alone, as "all" would hold the same and "advanced" none)."""
+    offered: list[str] = []
+    for pool in GOD_POOLS:
+        gods = pool_gods(pool, players)
+        if gods and all(gods != pool_gods(other, players) for other in offered):
+            offered.append(pool)
+    return tuple(offered)
 
 
 def random_gods(pool: str, count: int, rng: random.Random) -> tuple[God, ...]:
