@@ -15,7 +15,7 @@ from santorini_hw.referee.events import RefereeEvent
 from santorini_hw.rules.cards import holder
 from santorini_hw.rules.cells import cell_name
 from santorini_hw.rules.game import Game, Phase
-from santorini_hw.rules.gods import God
+from santorini_hw.rules.gods import POWERS, God
 from santorini_hw.rules.power_state import effective_gods
 
 
@@ -44,6 +44,16 @@ def cards_json(game: Game) -> dict[str, Any] | None:
         held = effective_gods(game.position)[0][circe] if game.phase is Phase.PLAY else None
         state["circe"] = {players[circe]: None if held is None else held.value}
     return state
+
+
+def powers_json(game: Game) -> dict[str, str]:
+    """Each god in play (the players' and Chaos' face-up one) with its power in one
+    sentence, as the menu shows it (`POWERS`)."""
+    gods = [god for god in game.lineup.gods if god is not None]
+    cards = game.position.cards
+    if cards is not None and cards.chaos_power is not None:
+        gods.append(cards.chaos_power)
+    return {god.value: POWERS[god] for god in gods}
 
 
 class ChaosWatch:

@@ -8,10 +8,10 @@ import random
 from pathlib import Path
 from typing import Any
 
-from santorini_hw.daemon.cards_state import ChaosWatch, cards_json
+from santorini_hw.daemon.cards_state import ChaosWatch, cards_json, powers_json
 from santorini_hw.rules.actions import parse_actions
 from santorini_hw.rules.game import Game
-from santorini_hw.rules.gods import SIMPLE_GODS, God
+from santorini_hw.rules.gods import POWERS, SIMPLE_GODS, God
 from santorini_hw.rules.position_json import position_from_json
 from tests.daemon.in_process import board_service, settled_service, tick
 
@@ -104,3 +104,13 @@ def test_cards_name_the_female_the_tokens_chaos_power_and_what_circe_holds() -> 
     )
     assert cards_json(chaos) == {"chaos": {"B": {"power": "Apollo", "left": 8}}}
     assert cards_json(Game.new(("A", "B"), (God.PAN, God.ATLAS))) is None
+
+
+def test_powers_name_every_god_in_play_with_chaos_face_up_one() -> None:
+    game = Game.new(("A", "B"), (God.CHAOS, God.PAN))
+    assert powers_json(game) == {
+        "Chaos": POWERS[God.CHAOS],
+        "Pan": POWERS[God.PAN],
+        "Apollo": POWERS[God.APOLLO],
+    }
+    assert powers_json(Game.new(("A", "B"))) == {}
