@@ -168,12 +168,13 @@ def test_the_module_docstring_example_runs_as_written() -> None:
     assert result.attempted > 0 and result.failed == 0
 
 
-def to_gods(menu: BoardMenu, hand: Hand, procedure: str, pool: str) -> None:
-    """Two players, `procedure` and `pool`, no clock: on to the first god step."""
-    hand.choose("a1")
+def to_gods(menu: BoardMenu, hand: Hand, procedure: str, pool: str, players: str = "a1") -> None:
+    """The players (a1: two), `procedure` and `pool`, no clock: on to the first god step."""
+    hand.choose(players)
     hand.choose(option_cell(menu, procedure))
     hand.choose(option_cell(menu, pool))
-    hand.choose(option_cell(menu, "off"))
+    if menu.step is not None and menu.step.key == "clock":  # three players have none
+        hand.choose(option_cell(menu, "off"))
 
 
 def test_the_pool_step_comes_with_the_boards_setting_chosen() -> None:
@@ -223,11 +224,8 @@ def test_a_god_keeps_its_cell_whatever_the_step_offers() -> None:
 
 def test_barred_gods_leave_their_cells_dark_for_three_players() -> None:
     menu = BoardMenu(random.Random(1))
-    hand = Hand(menu)
-    hand.choose("b1")
-    hand.choose(option_cell(menu, "official"))
-    hand.choose(option_cell(menu, "advanced"))
-    assert menu.step is not None
+    to_gods(menu, Hand(menu), "official", "advanced", players="b1")
+    assert menu.step is not None and menu.step.key == "offer"
     lit = lit_cells(menu_scene(menu))
     assert "a1" not in lit and "a2" not in lit and "b2" not in lit  # Aphrodite, Chronus, Circe
     assert lit["b1"] == "menu_option" and len(lit) == 17
