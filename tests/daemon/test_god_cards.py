@@ -46,6 +46,27 @@ def test_the_board_shuffles_chaos_deck_and_a_restart_deals_the_same(tmp_path: Pa
     assert after["record"] == before["record"]
 
 
+def test_the_board_announces_chaos_draw_after_his_atlas_dome(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with settled_service(tmp_path) as (service, sim, _stepper):
+            service.rng = random.Random(2)  # deals Atlas face up, then Hermes
+            service.new_game(("A", "B"), (God.CHAOS, God.PAN))
+            for cell, player in (("a1", "A"), ("b1", "A"), ("e5", "B"), ("d5", "B")):
+                sim.place(cell, "worker", player)
+                await tick(service, sim, 0.8)
+            assert service.state()["cards"]["chaos"]["A"]["power"] == "Atlas"
+            sim.lift("a1")
+            sim.place("a2", "worker", "A")
+            sim.place("a3", "dome")  # Atlas' dome on the ground
+            await tick(service, sim, 3.0)
+            state = service.state()
+            assert [line["text"] for line in state["record"][2:]] == ["a1-a2 a3X"]
+            assert state["cards"]["chaos"]["A"] == {"power": "Hermes", "left": 7}
+            assert service.event_counts.get("chaos_power") == 1
+
+    asyncio.run(scenario())
+
+
 def test_chaos_draw_after_a_dome_is_announced_and_so_is_its_takeback() -> None:
     game = game_at(
         {

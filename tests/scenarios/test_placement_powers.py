@@ -91,3 +91,19 @@ def test_selenes_female_builds_a_low_dome_on_the_board() -> None:
     events += steps(4.0, ("lift", "a4"), ("place", "a3", "worker", "A"), ("place", "b2", "dome"))
     result = run(events, {"A": "Selene", "B": "Pan"})
     assert turns(result) == ["A: a4-a3 b2X"] and result["position"]["domes"] == ["b2"]
+
+
+@pytest.mark.parametrize("sensors", ["presence", "polarity"])
+def test_selenes_female_pushed_by_minotaur_is_still_her_female(sensors: str) -> None:
+    events = workers(0.0, ("b2", "A"), ("a5", "A"), ("c3", "B"), ("e1", "B"))
+    events += steps(
+        4.0,
+        ("lift", "c3"),
+        ("place", "d4", "worker", "B"),
+        ("lift", "b2"),
+        ("place", "c3", "worker", "A"),
+        ("place", "b2", "block"),
+    )
+    result = run(events, {"A": "Minotaur", "B": "Selene"}, sensors)
+    assert turns(result) == ["A: b2-c3 b2"] and result["errors"] == []
+    assert result["position"]["female"] == {"B": "d4"}
