@@ -162,9 +162,12 @@ class BoardMenu:
             return
         option = step.cells[cell]
         if option == TURN_PAGE:
-            self.page = (step.page + 1) % len(step.pages)
+            self._turn_page(step)
         else:
             self._pick(step, option)
+
+    def _turn_page(self, step: MenuStep) -> None:
+        self.page = (step.page + 1) % len(step.pages)
 
     def _pick(self, step: MenuStep, option: str) -> None:
         if step.picks == 1:
@@ -179,7 +182,7 @@ class BoardMenu:
         whichever page it lies; `turn_page` turns the board's page."""
         step = self.step
         if step is not None and option == TURN_PAGE and len(step.pages) > 1:
-            self.page = (step.page + 1) % len(step.pages)
+            self._turn_page(step)
         elif step is None or option not in step.options:
             offered = "nothing" if step is None else ", ".join(step.options)
             raise ValueError(f"{option!r} is not an option now (offered: {offered})")
