@@ -71,6 +71,7 @@ class Game:
         except UnsupportedPositionError as error:
             raise GameError(error.reason) from None
         self.lineup = lineup
+        self.chaos_deck = chaos_deck
         empty = (0,) * lineup.side_count
         placer = first_placer(lineup)
         self.position = Position(0, 0, 0, 0, empty, placer, -1, 0, lineup, cards)

@@ -8,11 +8,12 @@ import random
 import pytest
 
 from santorini_hw.rules import placement as placement_module
-from santorini_hw.rules.actions import parse_actions
+from santorini_hw.rules.actions import NotationError, parse_actions
 from santorini_hw.rules.cards import shuffled_deck
 from santorini_hw.rules.cells import cell_name, cells_of, parse_cell
 from santorini_hw.rules.game import Game, GameError
 from santorini_hw.rules.gods import SIMPLE_GODS, God
+from santorini_hw.rules.notation import parse_record, record_text
 from santorini_hw.rules.position_json import position_to_json
 from santorini_hw.rules.turn import IllegalActionError
 
@@ -114,3 +115,15 @@ def test_a_chaos_deck_that_is_not_the_unheld_simple_gods_is_refused() -> None:
 def test_the_module_docstring_example_runs_as_written() -> None:
     result = doctest.testmod(placement_module)
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_a_game_with_a_dealt_chaos_deck_round_trips_through_its_record() -> None:
+    deck = shuffled_deck((God.PAN, God.CHAOS), random.Random(8))
+    game = placed(Game.new(("A", "B"), (God.PAN, God.CHAOS), chaos_deck=deck), "a1", "b1", "e5")
+    text = record_text(game)
+    assert deck is not None and f'[Chaos "{" ".join(g.value for g in deck)}"]' in text
+    again = parse_record(text)
+    assert again.position == game.position and record_text(again) == text
+    assert "[Chaos" not in record_text(Game.new(("A", "B"), (God.PAN, God.CHAOS)))
+    with pytest.raises(NotationError, match=r"header: .*Chaos' deck holds each of"):
+        parse_record(text.replace(deck[0].value, "Zeus"))
