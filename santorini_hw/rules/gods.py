@@ -115,7 +115,7 @@ def parse_god(name: str) -> God:
 
 def parse_board_god(name: str) -> God:
     """A god the physical board plays: any of the thirty (the player-count bars are
-    `barred_gods`, enforced where a lineup is made)."""
+    `barred_gods`, enforced where a game is set up)."""
     return parse_god(name)
 
 
