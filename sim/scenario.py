@@ -11,8 +11,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from santorini_hw.referee.game_clock import TimeControl, TimeControlError, parse_time_control
+from santorini_hw.rules.cards_json import check_lineup
 from santorini_hw.rules.cells import CellError, cell_name, parse_cell
 from santorini_hw.rules.gods import God, UnknownGodError, parse_board_god
+from santorini_hw.rules.position import make_lineup
+from santorini_hw.rules.position_errors import UnsupportedPositionError
 from santorini_hw.seats.model import NO_SEATS, Seats, SeatsError, parse_seats, seats_json
 
 OPS = ("lift", "place", "press", "carry_out")
@@ -162,9 +165,13 @@ def _gods(data: Any, players: tuple[str, ...]) -> tuple[God | None, ...]:
         if player not in players:
             raise ScenarioError(f"gods.{player}", "not one of the players")
     try:
-        return tuple(None if data.get(p) is None else parse_board_god(data[p]) for p in players)
+        gods = tuple(None if data.get(p) is None else parse_board_god(data[p]) for p in players)
+        check_lineup(make_lineup(players, gods))  # a god barred for the players, or twice
     except UnknownGodError as error:
         raise ScenarioError("gods", str(error)) from None
+    except UnsupportedPositionError as error:
+        raise ScenarioError("gods", error.problem) from None
+    return gods
 
 
 def _noise(data: Any) -> NoiseSettings:

@@ -80,7 +80,7 @@ def judge(generated: GeneratedGame, result: RunResult) -> Verdict:
 
 def recorded_positions(game: Game) -> list[Position]:
     """The position after each recorded turn, replayed from the record."""
-    replay = Game(game.lineup)
+    replay = Game(game.lineup, game.chaos_deck)
     positions = []
     for line in game.record:
         if line.kind == "place":

@@ -55,7 +55,8 @@ from santorini_hw.daemon.menu_control import CommandError
 from santorini_hw.daemon.service import BoardService
 from santorini_hw.daemon.settings import Settings
 from santorini_hw.referee.game_clock import parse_time_control
-from santorini_hw.rules.gods import SIMPLE_GODS, God, parse_board_god
+from santorini_hw.rules.gods import God, parse_board_god
+from santorini_hw.rules.setup import SetupError, random_gods
 from santorini_hw.seats.model import SeatsError, parse_seats
 from santorini_hw.store import UnknownGameError
 
@@ -145,7 +146,7 @@ def create_app(
 
     @app.post("/api/games", status_code=201, **write)
     async def new_game(body: NewGame) -> dict[str, Any]:
-        gods = _gods(body)
+        gods = _gods(body, service.settings.god_pool)
         clock = parse_time_control(body.clock)
         try:
             seats = parse_seats(body.model_dump()["seats"], tuple(body.players))
@@ -284,13 +285,16 @@ def _board_permitting(command: Callable[[], _T]) -> _T:
         raise HTTPException(409, str(error)) from None
 
 
-def _gods(body: NewGame) -> tuple[God | None, ...] | None:
+def _gods(body: NewGame, pool: str) -> tuple[God | None, ...] | None:
     if body.selection == "none":
         if body.gods is not None:
             raise invalid(("body", "gods"), 'given only with selection "given"')
         return None
     if body.selection == "random":
-        return tuple(random.sample(SIMPLE_GODS, len(body.players)))
+        try:
+            return random_gods(body.pool or pool, len(body.players), random.Random())
+        except SetupError as error:  # the advanced gods for four players
+            raise invalid(("body", "pool"), str(error)) from None
     if body.gods is None or len(body.gods) != len(body.players):
         raise invalid(("body", "gods"), "one name (or null) per player")
     return tuple(None if name is None else parse_board_god(name) for name in body.gods)

@@ -55,6 +55,9 @@ class NewGame(_Strict):
     gods: Annotated[list[GodName | None], Field(max_length=4)] | None = None
     """One god name (or null) per player, with `selection` "given"."""
     selection: Literal["none", "given", "random"] = "none"
+    pool: Literal["simple", "advanced", "all"] | None = None
+    """The gods `random` draws from (none barred for the number of players, no pairing
+    the rules refuse); null: the board's `god_pool` setting."""
     clock: Annotated[str, Field(max_length=32)] = "off"
     """The game clock: "off", "tournament" or MOVE+BANK seconds ("60+300")."""
     seats: dict[PlayerName, SeatChoice] | None = None

@@ -17,6 +17,7 @@ import random
 from typing import Any, Protocol
 
 from santorini_hw.daemon.clock_keeper import lose_on_time
+from santorini_hw.daemon.settings import Settings
 from santorini_hw.hardware.board import BoardHardware
 from santorini_hw.referee.events import RefereeEvent
 from santorini_hw.referee.game_clock import GameClock, TimeControl, parse_time_control
@@ -40,6 +41,7 @@ class _Host(Protocol):
     hint: dict[str, Any] | None
     hint_turn: Turn | None
     hardware: BoardHardware
+    settings: Settings
 
     @property
     def observation(self) -> Observation | None: ...
@@ -76,7 +78,7 @@ class MenuControl:
     def enter_menu(self: _Host) -> None:
         """Make the board a menu (again from the first step if it is one already); the
         game stands still until the menu starts a new one or is left."""
-        self.menu = BoardMenu(random.Random())
+        self.menu = BoardMenu(random.Random(), self.settings.god_pool)
         self.setup_clock = None
         self.hint = self.hint_turn = None
         if self.observation is not None:
@@ -94,9 +96,9 @@ class MenuControl:
         """The page's touch: choose `option` of the step being chosen."""
         if self.menu is None:
             raise CommandError("the board is not a menu: enter it first")
-        selected = self.menu.selected
+        shown = _shown(self.menu)
         self.menu.choose(option)
-        if self.menu.selected != selected:
+        if _shown(self.menu) != shown:
             self._after([self._menu_event("menu_selected")])
 
     def choose_seats(self: _Host, seats: dict[str, Any]) -> None:
@@ -125,9 +127,9 @@ class MenuControl:
             raise CommandError(f"cannot {what}: the board is a menu (finish it or leave it)")
 
     def _menu_observe(self: _Host, menu: BoardMenu, observation: Observation) -> list[RefereeEvent]:
-        selected = menu.selected
+        shown = _shown(menu)
         menu.observe(observation)
-        return [] if menu.selected == selected else [self._menu_event("menu_selected")]
+        return [] if _shown(menu) == shown else [self._menu_event("menu_selected")]
 
     def _menu_press(self: _Host, menu: BoardMenu, button: str) -> None:
         """done confirms the step (the last one starts the game), undo leaves the menu."""
@@ -180,6 +182,11 @@ class MenuControl:
         players = tuple(menu.named(colour) for colour in menu.players)
         self.new_game(players, None, control, _by_name(menu, clock.banks))
         return lose_on_time(self.game, menu.named(flagged), now, " (choosing a god)")
+
+
+def _shown(menu: BoardMenu) -> tuple[tuple[str, ...], int]:
+    """What a touch changes: the options chosen and the page of gods shown."""
+    return menu.selected, menu.page
 
 
 def _menu_of(host: _Host) -> BoardMenu:

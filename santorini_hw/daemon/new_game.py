@@ -12,6 +12,7 @@ from typing import Any
 from santorini_hw.referee.board_view import CellFix, differences, observed_view
 from santorini_hw.referee.events import RefereeEvent
 from santorini_hw.referee.menu import BoardMenu
+from santorini_hw.referee.menu_pages import god_places
 from santorini_hw.referee.referee import BoardError, Referee
 from santorini_hw.rules.cells import cell_name
 from santorini_hw.rules.gods import POWERS, God
@@ -30,6 +31,8 @@ def menu_json(menu: BoardMenu) -> dict[str, Any]:
         "selected": list(menu.selected),
         "players": list(menu.players),
         "powers": {} if step is None else _powers(step.options),
+        "places": {} if step is None or not step.pages else god_places(step.options),
+        "page": None if step is None or not step.pages else step.pages[step.page].name,
         "clock": menu.clock,
         "seats": menu.seats,
         "names": menu.names,

@@ -35,12 +35,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import random
 from collections.abc import Callable
 from typing import Any
 
 from santorini_hw.clock import Clock, SystemClock
 from santorini_hw.daemon.analyst import Analyst
 from santorini_hw.daemon.board_link.status import PairStatus
+from santorini_hw.daemon.cards_state import ChaosWatch
 from santorini_hw.daemon.clock_keeper import ClockKeeper, hold_reasons
 from santorini_hw.daemon.event_hub import EventHub
 from santorini_hw.daemon.hint_search import HintSearch
@@ -66,6 +68,7 @@ from santorini_hw.referee.events import RefereeEvent
 from santorini_hw.referee.game_clock import GameClock, TimeControl, control_text
 from santorini_hw.referee.menu import BoardMenu
 from santorini_hw.referee.referee import Referee, RefereeSettings
+from santorini_hw.rules.cards import shuffled_deck
 from santorini_hw.rules.game import Game, Phase
 from santorini_hw.rules.gods import God
 from santorini_hw.rules.turns import Turn
@@ -104,6 +107,8 @@ class BoardService(MenuControl, HintControl, SeatControl, RemoteControl, InviteC
         self.settings = settings
         self.sim = sim
         """The `SimulatedHardware` behind `hardware`, or None on a real board."""
+        self.rng = random.Random()
+        """Shuffles Chaos' deck (the deck is journalled: a restart deals the same)."""
         self._real = real_clock or SystemClock()
         self.hint: dict[str, Any] | None = None
         self.hint_turn: Turn | None = None
@@ -158,6 +163,7 @@ class BoardService(MenuControl, HintControl, SeatControl, RemoteControl, InviteC
         polarity = self.hardware.config.workers.sensing == "polarity"
         self.referee = Referee(game, RefereeSettings(grace=self.settings.grace, polarity=polarity))
         self.journal = GameJournal(self.store, self.game_id, game)
+        self.chaos = ChaosWatch(game)
         self.clock = clock
 
     @property
@@ -301,12 +307,14 @@ class BoardService(MenuControl, HintControl, SeatControl, RemoteControl, InviteC
         menu, if the board is one); it takes placements once the board is empty. `clock`:
         its time control, `banks` what the setup's god choices left of them; `seats`:
         who plays each colour (persons by default)."""
-        game = Game.new(players, gods)  # GameError (ValueError) for an impossible lineup
+        deck = None if gods is None else shuffled_deck(gods, self.rng)  # Chaos' cards
+        game = Game.new(players, gods, chaos_deck=deck)  # GameError for an impossible lineup
         if clock is not None and game.lineup.side_count != 2:
             raise CommandError("a game clock needs two sides (two players or two teams)")
         if not self.journal.finished:
             self.journal.finish(None)
-        self.game_id = self.store.start_game(players, game.lineup.gods, clock=control_text(clock))
+        control = control_text(clock)
+        self.game_id = self.store.start_game(players, gods, clock=control, chaos_deck=deck)
         self.menu = self.setup_clock = None
         timer = None if clock is None else GameClock(clock, players, banks)
         self._start(game, ClockKeeper(self.store, self.game_id, timer))
@@ -335,7 +343,9 @@ class BoardService(MenuControl, HintControl, SeatControl, RemoteControl, InviteC
         """Journal first (durable), then lights, then the API's clients; deadlines may
         have moved (the scan loop looks again)."""
         self.scan.poke()
+        now = self.hardware.clock.monotonic()
         events = [*events, *self._tick_clock(), *self._seat_events()]
+        events += self.chaos.update(self.game, now)
         try:
             self.journal.sync(self.game)
             for event in events:

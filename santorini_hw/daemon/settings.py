@@ -28,6 +28,7 @@ from typing import Any
 from santorini_hw.daemon.mqtt.address import check_prefix, parse_broker_url
 from santorini_hw.referee.game_clock import TimeControl, parse_time_control
 from santorini_hw.rules.player_names import check_player_name
+from santorini_hw.rules.setup import GOD_POOLS
 from santorini_hw.seats.model import NO_SEATS, Seats, parse_seats
 
 SYSTEM_CONFIG = Path("/etc/santorini-hw/config.toml")
@@ -60,6 +61,9 @@ class Settings:
     """That game's clock: `off` (None), `tournament` or MOVE+BANK seconds (`60+300`)."""
     seats: Seats = NO_SEATS
     """Seats of that game: `{B = {kind = "engine", level = 4}}` (env: `B=engine:4`)."""
+    god_pool: str = "simple"
+    """The gods the quick pick and the Challenger draw from unless chosen otherwise:
+    `simple`, `advanced` or `all`."""
     grace: float = 1.5
     """Seconds a board may match nothing before an error is raised."""
     hint_seconds: float = 1.0
@@ -219,6 +223,10 @@ def _convert(key: str, raw: Any) -> Any:
         return tuple(check_player_name(n.strip()) for n in names)
     if key == "seats":
         return _seats(raw)
+    if key == "god_pool":
+        if raw not in GOD_POOLS:
+            raise ValueError(f"one of {', '.join(GOD_POOLS)}, not {raw!r}")
+        return raw
     if key == "log_level":
         if raw not in _LOG_LEVELS:
             raise ValueError(f"one of {', '.join(_LOG_LEVELS)}, not {raw!r}")

@@ -12,6 +12,7 @@ import re
 from dataclasses import asdict
 from typing import Any, Protocol
 
+from santorini_hw.daemon.cards_state import cards_json, powers_json
 from santorini_hw.daemon.outputs import MirroredStrip, pixel_hex
 from santorini_hw.hardware.board import BoardHardware
 from santorini_hw.referee.board_view import observed_view
@@ -80,6 +81,8 @@ def board_state(service: ServiceView) -> dict[str, Any]:
         "restoring": referee.restoring,
         "hint": service.hint,
         "supply": game.board.supply(),
+        "cards": cards_json(game),
+        "powers": powers_json(game),
         "bridge": {
             "state": bridge.state.value,
             "error": without_paths(bridge.error),

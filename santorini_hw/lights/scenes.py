@@ -27,6 +27,7 @@ calibrate      legal    calibration target: put the asked stack here     yellow 
 selftest       legal    light self-test                                  white           steady
 menu_option    legal    a choice of the board used as a menu             blue            steady
 menu_selected  legal    the chosen menu option                           yellow          steady
+menu_page      legal    turn the menu's page of gods                     white           steady
 carry_place    legal    put a worker here for a seat not at the board    player          beckon
 carry_worker   legal    lift this worker for a seat not at the board     player          beckon
 carry_move     legal    put the lifted worker (or a forced one) here     player          beckon
@@ -105,6 +106,7 @@ class Element(StrEnum):
     SELFTEST = "selftest"
     MENU_OPTION = "menu_option"
     MENU_SELECTED = "menu_selected"
+    MENU_PAGE = "menu_page"
     CARRY_PLACE = "carry_place"
     CARRY_WORKER = "carry_worker"
     CARRY_MOVE = "carry_move"

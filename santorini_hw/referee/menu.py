@@ -13,10 +13,14 @@ empty to occupied) and confirms with done. The steps:
    The page may instead seat and name the colours (`choose_seats`, `choose_names`);
 2. `procedure`: `no_gods`, `quick` (two players: four gods drawn at random) or
    `official` (the Challenger, player A, offers one god per player);
-3. `clock` (two players or two teams): `off` or a time control (`60+300` is the
+3. `pool` (with gods, where more than one pool is open to the players): which gods the
+   players allow, `simple`, `advanced` or `all` (`rules/setup.py`'s `GOD_POOLS`); the
+   board's setting (`god_pool`) comes chosen, so done alone keeps it;
+4. `clock` (two players or two teams): `off` or a time control (`60+300` is the
    tournament's: a minute per move plus a five-minute bank), in `CLOCK_OPTIONS`;
-4. then the god selection's own steps (`rules/setup.py`): `offer` (touch as many gods
-   as there are players; touching a chosen god again drops it), `god`, `start`.
+5. then the god selection's own steps (`rules/setup.py`): `offer` (touch as many gods
+   as there are players; touching a chosen god again drops it), `god`, `start`. The
+   gods lie on two pages (`menu_pages.py`): e5 turns the page when both hold an option.
 
 When no step is left, `lineup()` is the same `Lineup` as the API's setup with the same
 decisions (the selection state machines are the very same objects) and `clock` the
@@ -42,11 +46,12 @@ from __future__ import annotations
 import random
 from typing import Any, NamedTuple
 
+from santorini_hw.referee.menu_pages import TURN_PAGE, GodPage, god_pages
 from santorini_hw.rules.cells import CELL_COUNT
 from santorini_hw.rules.gods import God
 from santorini_hw.rules.player_names import check_player_name
 from santorini_hw.rules.position import Lineup
-from santorini_hw.rules.setup import OfficialSelection, QuickSelection, no_gods
+from santorini_hw.rules.setup import OfficialSelection, QuickSelection, no_gods, pools
 from santorini_hw.seats.model import parse_seats, seats_json
 from santorini_hw.sensing.observation import Observation
 
@@ -72,18 +77,28 @@ class MenuStep(NamedTuple):
     options: tuple[str, ...]
     picks: int
     """How many options to choose before done confirms."""
+    pages: tuple[GodPage, ...] = ()
+    """The gods' pages (the "offer" and "god" steps); empty for the other steps."""
+    page: int = 0
+    """The page the board shows now."""
 
     @property
     def cells(self) -> dict[int, str]:
-        """Option by cell index: option i on cell i (a1, b1, ... e1, a2, ...)."""
-        return dict(enumerate(self.options))
+        """Option by cell index: a god on its cell of the page shown; any other option
+        i on cell i (a1, b1, ... e1, a2, ...)."""
+        return self.pages[self.page].cells if self.pages else dict(enumerate(self.options))
 
 
 class BoardMenu:
     """Touches and presses in, one setup decision per confirmed step, a `Lineup` out."""
 
-    def __init__(self, rng: random.Random) -> None:
+    def __init__(self, rng: random.Random, pool: str = "simple") -> None:
         self._rng = rng
+        self._default_pool = pool
+        """The board's setting: the `pool` step comes with it chosen."""
+        self._pool: str | None = None
+        self.page = 0
+        """The page of gods the board shows (index into the step's `pages`)."""
         self.players: tuple[str, ...] = ()
         self.selection: OfficialSelection | QuickSelection | None = None
         self._lineup: Lineup | None = None
@@ -114,6 +129,8 @@ class BoardMenu:
             return MenuStep("level", None, LEVEL_OPTIONS, 1)
         if self._procedure is None:
             return MenuStep("procedure", None, _procedures(len(self.players)), 1)
+        if self._pool is None:
+            return MenuStep("pool", None, pools(len(self.players)), 1)
         if self.clock is None:
             return MenuStep("clock", None, CLOCK_OPTIONS, 1)
         if self.selection is None:
@@ -122,7 +139,9 @@ class BoardMenu:
         if step is None:
             return None
         picks = len(self.players) if step.kind == "offer" else 1
-        return MenuStep(step.kind, step.player, step.options, picks)
+        pages = god_pages(step.options) if step.kind in ("offer", "god") else ()
+        page = min(self.page, len(pages) - 1) if pages else 0
+        return MenuStep(step.kind, step.player, step.options, picks, pages, page)
 
     def observe(self, observation: Observation) -> None:
         """A settled observation: every cell a worker newly stands on is a touch. The
@@ -138,11 +157,21 @@ class BoardMenu:
         self._workers = workers
 
     def touch(self, cell: int) -> None:
-        """Choose the option on `cell` (toggle it, where several are picked)."""
+        """Choose the option on `cell` (toggle it, where several are picked), or turn
+        the page of gods."""
         step = self.step
         if step is None or cell not in step.cells:
             return
         option = step.cells[cell]
+        if option == TURN_PAGE:
+            self._turn_page(step)
+        else:
+            self._pick(step, option)
+
+    def _turn_page(self, step: MenuStep) -> None:
+        self.page = (step.page + 1) % len(step.pages)
+
+    def _pick(self, step: MenuStep, option: str) -> None:
         if step.picks == 1:
             self.selected = (option,)
         elif option in self.selected:
@@ -151,12 +180,16 @@ class BoardMenu:
             self.selected = (*self.selected, option)
 
     def choose(self, option: str) -> None:
-        """Choose an option by name, as a touch on its cell would (the page's way)."""
+        """Choose an option by name, as a touch on its cell would (the page's way), on
+        whichever page it lies; `turn_page` turns the board's page."""
         step = self.step
-        if step is None or option not in step.options:
+        if step is not None and option == TURN_PAGE and len(step.pages) > 1:
+            self._turn_page(step)
+        elif step is None or option not in step.options:
             offered = "nothing" if step is None else ", ".join(step.options)
             raise ValueError(f"{option!r} is not an option now (offered: {offered})")
-        self.touch(step.options.index(option))
+        else:
+            self._pick(step, option)
 
     def press(self, button: str) -> bool:
         """ "done" confirms the step if enough options are chosen; True if it did."""
@@ -164,6 +197,7 @@ class BoardMenu:
         if button != "done" or step is None or len(self.selected) != step.picks:
             return False
         chosen, self.selected = self.selected, ()
+        self.page = 0
         if step.key == "players":
             self._against_engine = chosen[0] == "vs_engine"
             count = 2 if self._against_engine else int(chosen[0].removeprefix("seats_"))
@@ -180,10 +214,18 @@ class BoardMenu:
             self._procedure = chosen[0]
             if len(self.players) == 3:  # no clock for three: straight on to the gods
                 self.clock = "off"
-                self._begin(chosen[0])
-        elif step.key == "clock":
-            self.clock = chosen[0]
-            self._begin(self._procedure or "no_gods")
+            offered = pools(len(self.players))
+            if chosen[0] == "no_gods" or len(offered) == 1:
+                self._pool = offered[0]
+            elif self._default_pool in offered:
+                self.selected = (self._default_pool,)
+            self._begin()
+        elif step.key in ("pool", "clock"):
+            if step.key == "pool":
+                self._pool = chosen[0]
+            else:
+                self.clock = chosen[0]
+            self._begin()
         else:
             assert self.selection is not None and step.player is not None
             if isinstance(self.selection, QuickSelection):
@@ -194,13 +236,17 @@ class BoardMenu:
                 self._lineup = self.selection.lineup()
         return True
 
-    def _begin(self, procedure: str) -> None:
+    def _begin(self) -> None:
+        """The selection, once its procedure, pool and clock are chosen."""
+        procedure, pool = self._procedure, self._pool
+        if procedure is None or pool is None or self.clock is None:
+            return
         if procedure == "no_gods":
             self._lineup = no_gods(self.players)
         elif procedure == "quick":
-            self.selection = QuickSelection(self.players, self._rng)
+            self.selection = QuickSelection(self.players, self._rng, pool)
         else:
-            self.selection = OfficialSelection(self.players)
+            self.selection = OfficialSelection(self.players, pool=pool)
 
     @property
     def seats(self) -> dict[str, dict[str, object]]:

@@ -15,6 +15,7 @@ from santorini_hw.referee.events import RefereeEvent
 from santorini_hw.rules.actions import Action, actions_text
 from santorini_hw.rules.cells import cell_name, cells_of
 from santorini_hw.rules.game import Phase
+from santorini_hw.rules.placement import allowed_cells, female_placed
 from santorini_hw.rules.position import Position
 from santorini_hw.rules.turn import TurnState, start_turn
 
@@ -71,7 +72,8 @@ class RecordKeeper(RefereeCore):
             owner = lineup.members(lineup.sides[lineup.index_of(window.player)])[0]
             polarity = self.settings.polarity
             cell = amended_placement(window, game.position, view, owner if polarity else None)
-            if cell is None:
+            before = game.undo_target()
+            if cell is None or before is None or not allowed_cells(before) >> cell & 1:
                 return None
             old = window.placed
             game.undo()
@@ -146,19 +148,23 @@ class RecordKeeper(RefereeCore):
         missing = 2 - game.position.workers[side].bit_count()
         if new.bit_count() > missing and not self.settings.polarity:
             return self._mismatch_against(view)
-        events = []
+        events: list[RefereeEvent] = []
         while new and game.phase is Phase.PLACEMENT:
             mine = [c for c in cells_of(new) if not self.settings.polarity or self._owned(view, c)]
             if not mine:
                 break
             for cell in mine[: 2 - game.position.workers[game.position.side].bit_count()]:
+                if not game.placements() >> cell & 1:  # Eros' worker off his edges
+                    return events + self._mismatch_against(view)
                 player = game.player
                 game.place(cell)
                 self._amend = AmendWindow(player, placed=cell)
                 new &= ~(1 << cell)
-                events.append(
-                    self._event("worker_placed", player, cell_name(cell), (cell_name(cell),))
-                )
+                name = cell_name(cell)
+                events.append(self._event("worker_placed", player, name, (name,)))
+                if female_placed(game.position, cell):
+                    text = f"{name}: Selene's female worker"
+                    events.append(self._event("female_worker", player, text, (name,)))
         if game.phase is not Phase.PLACEMENT:
             events.append(self._event("setup_complete", game.player))
             self._new_turn()

@@ -1,7 +1,8 @@
 """Resync toward the board: the recorded game takes the buildings and workers that stand.
 
 Used when the players say the board is right and the record wrong (adopt the board);
-which worker is whose is decided by the assignment that moves the workers least.
+which worker is whose is decided by the assignment that moves the workers least. The
+advanced gods' cards stay as recorded (Selene's female: her worker nearest where she was).
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 from itertools import permutations
 
 from santorini_hw.referee.board_view import BoardView
+from santorini_hw.rules.cards import CardState
 from santorini_hw.rules.cells import cells_of
 from santorini_hw.rules.game import GameError
 from santorini_hw.rules.position import Position
@@ -52,7 +54,18 @@ def adopted_position(recorded: Position, view: BoardView) -> Position:
         -1,
         recorded.out,
         recorded.lineup,
+        _cards(recorded, workers),
     )
+
+
+def _cards(recorded: Position, workers: list[int]) -> CardState | None:
+    """The cards as recorded; Selene's female is her worker now nearest where she was."""
+    cards = recorded.cards
+    if cards is None or cards.female < 0:
+        return cards
+    was = cards.female
+    mine = cells_of(workers[recorded.side_at(was)])
+    return cards._replace(female=min(mine, key=lambda cell: _distance(cell, was)))
 
 
 def _distance(a: int, b: int) -> int:

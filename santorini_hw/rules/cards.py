@@ -10,9 +10,11 @@ equality; a position of simple gods carries None and keeps its v1 meaning and sp
 
 from __future__ import annotations
 
+import random
 from typing import NamedTuple
 
 from santorini_hw.rules.gods import SIMPLE_GODS, God
+from santorini_hw.rules.position_errors import UnsupportedPositionError
 
 
 class CardState(NamedTuple):
@@ -54,3 +56,31 @@ def initial_cards(gods: tuple[God | None, ...]) -> CardState | None:
         return CardState()
     deck = fresh_deck(gods, chaos)
     return CardState(chaos_power=deck[0], chaos_deck=deck[1:])
+
+
+def shuffled_deck(gods: tuple[God | None, ...], rng: random.Random) -> tuple[God, ...] | None:
+    """Chaos' cards shuffled as the board deals them (face-up power first), or None
+    without Chaos."""
+    chaos = holder(gods, God.CHAOS)
+    if chaos < 0:
+        return None
+    deck = list(fresh_deck(gods, chaos))
+    rng.shuffle(deck)
+    return tuple(deck)
+
+
+def dealt_cards(gods: tuple[God | None, ...], deck: tuple[God, ...] | None) -> CardState | None:
+    """The cards at the start of a game whose Chaos deck was dealt as `deck` (face-up
+    power first; None: the default order). A deck that is not the simple gods no other
+    player holds raises `UnsupportedPositionError`."""
+    cards = initial_cards(gods)
+    if deck is None:
+        return cards
+    chaos = holder(gods, God.CHAOS)
+    if cards is None or chaos < 0:
+        raise UnsupportedPositionError("chaos", "a deck is dealt only to a Chaos player")
+    expected = fresh_deck(gods, chaos)
+    if len(deck) != len(expected) or set(deck) != set(expected):
+        names = ", ".join(god.value for god in expected)
+        raise UnsupportedPositionError("chaos", f"Chaos' deck holds each of {names} once")
+    return cards._replace(chaos_power=deck[0], chaos_deck=deck[1:])

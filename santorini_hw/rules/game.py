@@ -10,10 +10,10 @@ from enum import Enum
 from typing import NamedTuple
 
 from santorini_hw.rules.actions import Action
-from santorini_hw.rules.cards import initial_cards
+from santorini_hw.rules.cards import dealt_cards
 from santorini_hw.rules.cards_json import check_lineup
-from santorini_hw.rules.cells import cell_name
 from santorini_hw.rules.gods import God
+from santorini_hw.rules.placement import allowed_cells, first_placer, refusal
 from santorini_hw.rules.position import Lineup, Position, make_lineup
 from santorini_hw.rules.position_errors import UnsupportedPositionError
 from santorini_hw.rules.turn import (
@@ -60,17 +60,21 @@ class GameError(ValueError):
 
 
 class Game:
-    def __init__(self, lineup: Lineup) -> None:
+    def __init__(self, lineup: Lineup, chaos_deck: tuple[God, ...] | None = None) -> None:
+        """`chaos_deck`: Chaos' cards as the board dealt them, face-up power first (None:
+        the rules' default order)."""
         if len(lineup.players) == 3 and not all(lineup.gods):
             raise GameError("three-player games need a god for every player")
         try:
             check_lineup(lineup)
+            cards = dealt_cards(lineup.gods, chaos_deck)
         except UnsupportedPositionError as error:
             raise GameError(error.reason) from None
         self.lineup = lineup
+        self.chaos_deck = chaos_deck
         empty = (0,) * lineup.side_count
-        cards = initial_cards(lineup.gods)
-        self.position = Position(0, 0, 0, 0, empty, 0, -1, 0, lineup, cards)
+        placer = first_placer(lineup)
+        self.position = Position(0, 0, 0, 0, empty, placer, -1, 0, lineup, cards)
         self.turn: TurnState | None = None
         self.record: list[RecordLine] = []
         self.winner: str | None = None
@@ -83,10 +87,11 @@ class Game:
         players: tuple[str, ...] = ("A", "B"),
         gods: tuple[God | None, ...] | None = None,
         teams: tuple[tuple[str, ...], ...] | None = None,
+        chaos_deck: tuple[God, ...] | None = None,
     ) -> Game:
         if len(players) == 4 and teams is None:
             teams = ((players[0], players[2]), (players[1], players[3]))
-        return cls(make_lineup(players, gods, teams))
+        return cls(make_lineup(players, gods, teams), chaos_deck)
 
     @classmethod
     def from_position(cls, position: Position) -> Game:
@@ -131,10 +136,11 @@ class Game:
         return self.can_end_turn() and not self.legal_actions()
 
     def placements(self) -> int:
-        """Bitboard of cells where the current placer may put a worker."""
+        """Bitboard of cells where the current placer may put a worker (Eros: on
+        opposite edges)."""
         if self.phase is not Phase.PLACEMENT:
             return 0
-        return ((1 << 25) - 1) & ~self.position.occupied
+        return allowed_cells(self.position)
 
     # -- placement ---------------------------------------------------------------------
     def place(self, cell: int) -> None:
@@ -142,8 +148,8 @@ class Game:
         if self.phase is not Phase.PLACEMENT:
             raise GameError("workers are placed only before the first turn")
         position = self.position
-        if position.occupied >> cell & 1:
-            raise IllegalActionError(f"{cell_name(cell)}: a worker is already there")
+        if not self.placements() >> cell & 1:
+            raise IllegalActionError(refusal(position, cell))
         side = position.side
         self._push()
         workers = position.workers[side] | 1 << cell

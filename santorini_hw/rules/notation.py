@@ -11,8 +11,9 @@
     B: c2-d2 d3X
 
 Headers: ``Players`` (turn order), ``Gods`` (one per player, ``-`` for none; left out
-when nobody has a god), ``Teams`` (four players, e.g. ``A+C B+D``) and ``Result`` (the
-winner, or ``*`` while the game goes on). A name with a space is quoted in the lists
+when nobody has a god), ``Teams`` (four players, e.g. ``A+C B+D``), ``Chaos`` (Chaos'
+cards as the board dealt them, face-up first; left out for the rules' own order) and
+``Result`` (the winner, or ``*`` while the game goes on). A name with a space is quoted in the lists
 (``[Players "'Ann Lee' Bob"]``, shell-style), and a double quote or backslash in a
 header value is escaped with a backslash, as in PGN. A line begins with the name of the
 player whose move it is, so a name may hold spaces (even `` places ``) without
@@ -62,6 +63,8 @@ def record_text(game: Game) -> str:
     if lineup.is_team_game:
         teams = ["+".join(lineup.members(s)) for s in range(lineup.side_count)]
         lines.append(_header("Teams", shlex.join(teams)))
+    if game.chaos_deck is not None:
+        lines.append(_header("Chaos", " ".join(god.value for god in game.chaos_deck)))
     lines.append(_header("Result", game.winner or "*"))
     for line in game.record:
         if line.kind == "place":
@@ -123,7 +126,11 @@ def _game_from_headers(headers: dict[str, str]) -> Game:
         if sorted(p for team in teams for p in team) != sorted(players):
             raise NotationError(f"Teams header: every player in one team, not {headers['Teams']!r}")
     try:
-        return Game(make_lineup(players, gods, teams if len(players) == 4 else None))
+        deck = None if "Chaos" not in headers else tuple(map(parse_god, headers["Chaos"].split()))
+    except UnknownGodError as error:
+        raise NotationError(f"Chaos header: {error}") from None
+    try:
+        return Game(make_lineup(players, gods, teams if len(players) == 4 else None), deck)
     except (GameError, KeyError) as error:
         raise NotationError(f"header: {error}") from None
 

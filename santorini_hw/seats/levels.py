@@ -24,8 +24,9 @@ from typing import NamedTuple
 from santorini_hw.hints.evaluation import evaluate
 from santorini_hw.hints.search import best_turn
 from santorini_hw.hints.tactics import can_win_now
-from santorini_hw.rules.cells import CELL_COUNT, parse_cell
+from santorini_hw.rules.cells import cells_of, parse_cell
 from santorini_hw.rules.outcomes import quiet_outcomes
+from santorini_hw.rules.placement import allowed_cells
 from santorini_hw.rules.position import Position
 from santorini_hw.rules.position_json import position_to_text
 from santorini_hw.rules.turns import Turn, turn_leading_to
@@ -79,19 +80,20 @@ def choose_turn(position: Position, level: int, seed: int) -> Turn | None:
 
 def choose_placement(position: Position, level: int, seed: int) -> tuple[int, ...]:
     """Cells for the placer's workers still to place: near the centre, apart from each
-    other, drawn with the level's randomness."""
+    other, drawn with the level's randomness, where the rules allow (Eros: the edges)."""
     rng = random.Random(seed)
     spread = 0.3 + 3 * LEVELS[level].wander
-    free = [cell for cell in range(CELL_COUNT) if not position.occupied >> cell & 1]
-    missing = 2 - position.workers[position.side].bit_count()
+    side = position.side
+    missing = 2 - position.workers[side].bit_count()
     chosen: list[int] = []
     for _ in range(missing):
+        placed = position.workers[side] | sum(1 << cell for cell in chosen)
+        allowed = allowed_cells(position.with_workers(side, placed))
         scores = {
             cell: _distance(cell, CENTRE)
             + 0.5 * any(_distance(cell, other) < 2 for other in chosen)
             + rng.random() * spread
-            for cell in free
-            if cell not in chosen
+            for cell in cells_of(allowed)
         }
         chosen.append(min(scores, key=lambda cell: scores[cell]))
     return tuple(chosen)

@@ -50,7 +50,9 @@ from santorini_hw.store.records import (
 from santorini_hw.store.schema import StoreError, UnknownGameError, connect
 
 _MOVE_COLUMNS = "id, ply, player, kind, notation, position, time, undone_by"
-_GAME_COLUMNS = "id, players, gods, teams, started_at, ended_at, winner, clock, lost_on_time"
+_GAME_COLUMNS = (
+    "id, players, gods, teams, started_at, ended_at, winner, clock, lost_on_time, chaos_deck"
+)
 
 
 class Store(Closing):
@@ -79,12 +81,15 @@ class Store(Closing):
         players: tuple[str, ...],
         gods: tuple[God | None, ...] | None = None,
         teams: tuple[tuple[str, ...], ...] | None = None,
+        *,
         placement: Sequence[int] = (),
         clock: str | None = None,
+        chaos_deck: tuple[God, ...] | None = None,
     ) -> int:
         """Record a new game (and any workers already placed, in order); returns its id.
-        `clock` is its time control in the `--clock` form (``60+300``), None for none."""
-        game = Game.new(players, gods, teams)
+        `clock` is its time control in the `--clock` form (``60+300``), None for none;
+        `chaos_deck` Chaos' cards as the board dealt them (None: the rules' order)."""
+        game = Game.new(players, gods, teams, chaos_deck)
         lineup = game.lineup
         team_list = (
             [list(lineup.members(side)) for side in range(lineup.side_count)]
@@ -97,14 +102,15 @@ class Store(Closing):
                 raise StoreError(f"game {open_game[0]} is unfinished: finish it first")
             game_id = _last_id(
                 db.execute(
-                    "INSERT INTO games (players, gods, teams, started_at, clock) "
-                    "VALUES (?, ?, ?, ?, ?)",
+                    "INSERT INTO games (players, gods, teams, started_at, clock, chaos_deck) "
+                    "VALUES (?, ?, ?, ?, ?, ?)",
                     (
                         json.dumps(list(lineup.players)),
                         json.dumps([god.value if god else None for god in lineup.gods]),
                         None if team_list is None else json.dumps(team_list),
                         self._clock(),
                         clock,
+                        None if chaos_deck is None else json.dumps([g.value for g in chaos_deck]),
                     ),
                 )
             )

@@ -115,20 +115,27 @@ class GameInfo:
     clock: str | None = None
     """The time control (``60+300``), None for a game without a clock."""
     lost_on_time: str | None = None
+    chaos_deck: tuple[God, ...] | None = None
+    """Chaos' cards as the board dealt them (face-up power first); None: the rules' order."""
 
     @classmethod
     def from_row(cls, row: tuple[Any, ...]) -> GameInfo:
         """From a ``games`` row (`journal._GAME_COLUMNS`, in that order)."""
         teams = None if row[3] is None else tuple(tuple(team) for team in json.loads(row[3]))
         gods = tuple(None if name is None else parse_god(name) for name in json.loads(row[2]))
-        return cls(row[0], tuple(json.loads(row[1])), gods, teams, *row[4:9])
+        deck = None if row[9] is None else tuple(parse_god(name) for name in json.loads(row[9]))
+        started, ended, winner, clock, lost_on_time = row[4:9]
+        return cls(
+            row[0], tuple(json.loads(row[1])), gods, teams, started, ended, winner,
+            clock, lost_on_time, deck,
+        )  # fmt: skip
 
     @property
     def finished(self) -> bool:
         return self.ended_at is not None
 
     def new_game(self) -> Game:
-        return Game.new(self.players, self.gods, self.teams)
+        return Game.new(self.players, self.gods, self.teams, self.chaos_deck)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -141,6 +148,7 @@ class GameInfo:
             "winner": self.winner,
             "clock": self.clock,
             "lost_on_time": self.lost_on_time,
+            "chaos_deck": None if self.chaos_deck is None else [g.value for g in self.chaos_deck],
         }
 
 

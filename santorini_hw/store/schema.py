@@ -9,6 +9,8 @@ except marking a turn as taken back (once) and ending a game (once).
 
 Version 2 adds each game's time control and who lost on time (issue 15), and the
 `analysis` table: the engine's evaluation after each move, written after the game.
+Version 3 adds Chaos' deck as the board shuffled it (issue 31), so that a restored game
+deals the same cards.
 """
 
 from __future__ import annotations
@@ -90,7 +92,14 @@ CREATE TRIGGER analysis_fixed BEFORE UPDATE ON analysis
 BEGIN SELECT RAISE(ABORT, 'analysis is append-only'); END;
 """
 
-MIGRATIONS: tuple[str, ...] = (_V1, _V2)
+_V3 = """
+ALTER TABLE games ADD COLUMN chaos_deck TEXT;    -- JSON list: Chaos' cards as dealt, NULL: none
+DROP TRIGGER games_fixed;
+CREATE TRIGGER games_fixed BEFORE UPDATE OF id, players, gods, teams, started_at, clock, chaos_deck
+ON games BEGIN SELECT RAISE(ABORT, 'games are append-only'); END;
+"""
+
+MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3)
 SCHEMA_VERSION = len(MIGRATIONS)
 CACHE_KIB = 256
 """SQLite's page cache per connection (64 pages of 4 KiB)."""

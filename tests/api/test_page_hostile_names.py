@@ -15,7 +15,16 @@ from tests.daemon.harness import Daemon
 
 IMG = '<img src=x onerror="window.pwned=1">'
 SCRIPT = "</li><script>window.pwned=2</script>"
-PAGE_SCRIPTS = ("app.js", "board.js", "guide.js", "virtual.js", "sound.js", "setup.js", "invite.js")
+PAGE_SCRIPTS = (
+    "app.js",
+    "board.js",
+    "cards.js",
+    "guide.js",
+    "virtual.js",
+    "sound.js",
+    "setup.js",
+    "invite.js",
+)
 WATCH = """
 window.violations = [];
 document.addEventListener("securitypolicyviolation",

@@ -67,7 +67,12 @@ def test_the_menu_over_the_api_sets_a_clock_and_holds_the_running_one(daemon: Da
     daemon.wait_state(lambda s: s["clock"]["running"] == "A", "A's clock")
     state = daemon.post("menu").json()
     assert "menu" in state["clock"]["held"]
-    for option, step in (("2", "procedure"), ("quick", "clock"), ("30+120", "god")):
+    for option, step in (
+        ("2", "procedure"),
+        ("quick", "pool"),
+        ("simple", "clock"),
+        ("30+120", "god"),
+    ):
         daemon.post("menu/choose", {"option": option})
         state = daemon.post("menu/confirm").json()
         assert state["menu"]["step"] == step, (option, state["menu"])

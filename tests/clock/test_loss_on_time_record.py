@@ -72,7 +72,7 @@ def test_a_version_1_journal_migrates_keeping_its_games(tmp_path: Path) -> None:
         assert [(g.id, g.clock, g.lost_on_time) for g in store.games()] == [(1, None, None)]
         assert store.analysis(1) == []
     raw = sqlite3.connect(path)
-    assert raw.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
+    assert raw.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
     with pytest.raises(sqlite3.IntegrityError, match="append-only"):
         raw.execute("UPDATE games SET clock = '1+1'")
     raw.close()

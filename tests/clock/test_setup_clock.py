@@ -16,7 +16,7 @@ from sim.hardware import SimulatedHardware
 
 def set_up_to_the_god_choice(service: BoardService) -> None:
     service.enter_menu()
-    for option in ("2", "quick", "60+300"):
+    for option in ("2", "quick", "simple", "60+300"):
         service.choose_option(option)
         service.confirm_menu()
     assert service.menu is not None and service.menu.step is not None

@@ -104,15 +104,19 @@ def test_a_game_set_up_on_the_board_as_a_menu_is_the_one_the_api_makes(daemon: D
     choose("2")
     assert confirm("procedure")["menu"]["options"] == ["no_gods", "quick", "official"]
     choose("official")
+    assert confirm("pool")["menu"]["selected"] == ["simple"]  # the board's setting
+    choose("advanced")
     assert confirm("clock")["menu"]["options"] == ["off", "60+300", "30+120", "120+600"]
     choose("off")
     state = confirm("offer")
     assert (state["menu"]["player"], state["menu"]["picks"]) == ("A", 2)
-    choose("Atlas")
-    choose("Pan")
+    assert len(state["menu"]["options"]) == 20 and state["menu"]["page"] == "advanced"
+    assert state["menu"]["places"]["Zeus"] == "e4"  # one page: the cell says it all
+    choose("Hera")
+    choose("Zeus")
     state = confirm("god")
-    assert (state["menu"]["player"], state["menu"]["options"]) == ("B", ["Atlas", "Pan"])
-    choose("Atlas")  # B takes Atlas, A gets Pan
+    assert (state["menu"]["player"], state["menu"]["options"]) == ("B", ["Hera", "Zeus"])
+    choose("Hera")  # B takes Hera, A gets Zeus
     state = confirm("start")
     assert state["menu"]["cells"] == {"a1": "A", "b1": "B"}
     choose("B", lift=False)  # A names B the start player; the worker stays on b1
@@ -120,14 +124,14 @@ def test_a_game_set_up_on_the_board_as_a_menu_is_the_one_the_api_makes(daemon: D
 
     assert state["phase"] == "placement" and state["game_id"] != first
     assert state["menu"] is None
-    assert (state["players"], state["gods"]) == (["B", "A"], {"B": "Atlas", "A": "Pan"})
+    assert (state["players"], state["gods"]) == (["B", "A"], {"B": "Hera", "A": "Zeus"})
     state = daemon.wait_state(lambda s: s["error"] is not None, "lift the menu's worker")
     assert [(f["cell"], f["kind"]) for f in state["error"]["fixes"]] == [("b1", "remove_worker")]
     daemon.lift("b1")
     daemon.wait_state(lambda s: s["error"] is None, "the board emptied")
     daemon.place_workers({"B": ["c3", "c4"]})  # B starts
 
-    body = {"players": ["B", "A"], "selection": "given", "gods": ["Atlas", "Pan"]}
+    body = {"players": ["B", "A"], "selection": "given", "gods": ["Hera", "Zeus"]}
     api = daemon.post("games", body).json()["state"]
     assert (api["players"], api["gods"]) == (state["players"], state["gods"])
     games = daemon.http.get("/api/games").json()

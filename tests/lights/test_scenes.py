@@ -120,7 +120,7 @@ def test_element_names_are_the_documented_contract() -> None:
     assert {element.value for element in Element} == {
         "turn_worker", "destination", "build", "dome_build", "second_build", "prebuild",
         "hint_worker", "hint_move", "hint_build", "error", "winner", "setup", "calibrate",
-        "selftest", "menu_option", "menu_selected", "bridge_down", "idle", "clock_low",
+        "selftest", "menu_option", "menu_selected", "menu_page", "bridge_down", "idle", "clock_low",
         "carry_place", "carry_worker", "carry_move", "carry_build", "carry_dome",
         "link_problem", "takeback",
     }  # fmt: skip

@@ -52,6 +52,8 @@ def test_a_phone_sets_up_a_timed_game_with_god_cards(daemon: Daemon, tmp_path: P
         assert state["menu"]["cells"]["a1"] == "2" and pixel_of(lit, "c1") == pixel_of(lit, "b1")
         confirm(page, "procedure")
         choose(page, "quick")
+        confirm(page, "pool")  # the board's setting comes chosen: the simple gods
+        expect(page.locator('[data-option="simple"]')).to_have_attribute("aria-pressed", "true")
         confirm(page, "clock")
         expect(page.locator('[data-option="60+300"]')).to_contain_text("Tournament")
         choose(page, "60+300")

@@ -205,8 +205,11 @@ def test_bad_scenarios_name_the_field() -> None:
         scenario_from_json(
             {"players": ["A", "B"], "events": [{"t": 0, "op": "lift", "cell": "z9"}]}
         )
-    with pytest.raises(ScenarioError, match="gods"):
-        scenario_from_json({"players": ["A", "B"], "gods": {"A": "Zeus"}, "events": []})
+    with pytest.raises(ScenarioError, match=r"gods: unknown god 'Zeus\?'"):
+        scenario_from_json({"players": ["A", "B"], "gods": {"A": "Zeus?"}, "events": []})
+    with pytest.raises(ScenarioError, match="gods: Circe with 3 players"):
+        three = {"A": "Circe", "B": "Pan", "C": "Zeus"}
+        scenario_from_json({"players": ["A", "B", "C"], "gods": three, "events": []})
     with pytest.raises(ScenarioError, match=r"events\[0\].player"):
         scenario_from_json(
             {

@@ -9,6 +9,7 @@ import pytest
 
 from santorini_hw.daemon.settings import SettingsError, load_settings
 from santorini_hw.rules.game import Game
+from santorini_hw.rules.gods import God
 from santorini_hw.rules.turns import generate_turns
 from santorini_hw.seats.engine_seat import awaiting_json, engine_turn
 from santorini_hw.seats.levels import LEVELS, choose_placement, choose_turn, turn_seed
@@ -58,6 +59,17 @@ def test_placements_go_on_free_cells_near_the_centre() -> None:
     cells = choose_placement(game.position, 10, seed=3)
     assert len(cells) == 2 and 12 not in cells and 0 not in cells
     assert all(1 <= c % 5 <= 3 and 1 <= c // 5 <= 3 for c in cells)
+
+
+def test_an_engine_playing_eros_places_on_opposite_edges() -> None:
+    game = Game.new(("A", "B"), (God.PAN, God.EROS))
+    game.place(12)
+    game.place(6)
+    for seed in range(10):
+        first, second = choose_placement(game.position, 10, seed)
+        game.place(first)
+        assert game.placements() >> second & 1  # the rules take both
+        game.undo()
 
 
 def test_the_awaiting_document_has_the_actions_and_the_position_after() -> None:

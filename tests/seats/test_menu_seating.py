@@ -96,7 +96,7 @@ def test_a_named_player_flagged_while_choosing_a_god_loses_by_name(tmp_path: Pat
         async with settled_service(tmp_path / "state") as (service, sim, _stepper):
             choose(service, "2")
             service.choose_names({"A": "Ann", "B": "Bo"})
-            choose(service, "official", "30+120")
+            choose(service, "official", "simple", "30+120")
             await tick(service, sim)  # Ann's setup clock starts: she offers the gods
             sim.clock.advance(151)  # her move time and bank (30 + 120 s) run out
             await tick(service, sim)

@@ -29,7 +29,7 @@ def _played(players: tuple[str, ...], seed: int, turns: int) -> Game:
     game = Game.new(players, gods)
     cells = iter(rng.sample(range(25), 25))
     while game.phase is Phase.PLACEMENT:  # teams of two place two workers per team
-        game.place(next(cells))
+        game.place(next(cell for cell in cells if game.placements() >> cell & 1))  # Eros
     for _ in range(turns):
         turn = random_turn(game.position, rng)
         if turn is None or game.winner is not None:

@@ -14,6 +14,11 @@
     quick: ["Quick", "Four gods drawn; the start player picks first"],
     official: ["Challenger", "One player offers the gods, the others choose"],
   };
+  const POOLS = {
+    simple: ["Simple gods", "The ten gods of the first games"],
+    advanced: ["Advanced gods", "The twenty gods for seasoned players"],
+    all: ["All thirty gods", "Simple and advanced together"],
+  };
   const CLOCKS = {
     off: ["No clock", "Play at your own pace"],
     "60+300": ["Tournament", "1 min a move + 5 min bank"],
@@ -25,6 +30,7 @@
     level: { title: () => "The engine's level", option: level },
     seat: { title: (m) => `Who plays ${displayName(m.player)}?`, option: seatOption },
     procedure: { title: () => "How are the gods chosen?", option: (o) => PROCEDURES[o] || [o, ""] },
+    pool: { title: () => "Which gods may be drawn or offered?", option: (o) => POOLS[o] || [o, ""] },
     clock: { title: () => "Game clock", option: (o) => CLOCKS[o] || [o, "seconds a move + bank"] },
     offer: { title: (m) => `${displayName(m.player)} offers the gods (one per player)`, option: god },
     god: { title: (m) => `${displayName(m.player)} chooses a god`, option: god },
@@ -140,6 +146,9 @@
     heading.dataset.step = menu.step;
     const parts = [heading];
     if (menu.picks > 1) parts.push(element("p", "note", `Choose ${menu.picks} (chosen ${menu.selected.length}).`));
+    if (Object.values(menu.places || {}).some((where) => where.endsWith(" page"))) {
+      parts.push(element("p", "note", `The board shows the ${menu.page} gods; a worker on e5 turns its page.`));
+    }
     const options = element("div", "options");
     options.id = "setup-options";
     const cells = Object.fromEntries(Object.entries(menu.cells).map(([cell, option]) => [option, cell]));
@@ -150,7 +159,8 @@
       card.setAttribute("aria-pressed", String(menu.selected.includes(option)));
       card.append(element("strong", "", title));
       if (about) card.append(element("span", "about", about));
-      card.append(element("span", "where", `on the board: ${cells[option] || "?"}`));
+      const where = (menu.places || {})[option] || cells[option] || "?";
+      card.append(element("span", "where", `on the board: ${where}`));
       card.addEventListener("click", () => post("menu/choose", { option }).catch(() => {}));
       options.append(card);
     }
