@@ -152,7 +152,7 @@ def test_a_restart_keeps_turns_played_after_two_resyncs(tmp_path: Path) -> None:
     path = tmp_path / "games.sqlite3"
     rng = random.Random(8)
     with open_store(path) as store:
-        game_id, game, journal = adopted(store, 1)
+        _game_id, game, journal = adopted(store, 1)
         for _ in range(2):
             turn = random_turn(game.position, rng)
             assert turn is not None
