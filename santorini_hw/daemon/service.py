@@ -42,6 +42,7 @@ from typing import Any
 from santorini_hw.clock import Clock, SystemClock
 from santorini_hw.daemon.analyst import Analyst
 from santorini_hw.daemon.board_link.status import PairStatus
+from santorini_hw.daemon.button_loops import ButtonLoops
 from santorini_hw.daemon.cards_state import ChaosWatch
 from santorini_hw.daemon.clock_keeper import ClockKeeper, hold_reasons
 from santorini_hw.daemon.event_hub import EventHub
@@ -89,7 +90,9 @@ _JOURNALLED_ERRORS = {
 }
 
 
-class BoardService(MenuControl, HintControl, SeatControl, RemoteControl, InviteControl):
+class BoardService(
+    MenuControl, HintControl, SeatControl, RemoteControl, InviteControl, ButtonLoops
+):
     def __init__(
         self,
         hardware: BoardHardware,
@@ -241,28 +244,6 @@ class BoardService(MenuControl, HintControl, SeatControl, RemoteControl, InviteC
             paired=self.game.player in self.pair.players,
         )
         return self.clock.update(self.game, reasons, now) + self._setup_clock_tick(now)
-
-    async def _press_loop(self) -> None:
-        while True:
-            button = await self.hardware.presses.get()
-            try:
-                self.press(button)
-            except ValueError as error:  # a board button has nobody to answer
-                self._failed(button, error)
-            except Exception:  # never let one press take the board down
-                self._crashed(f"press {button}")
-
-    async def _hold_loop(self) -> None:
-        while True:
-            action = await self.hardware.holds.get()
-            try:
-                self.hold(action)
-            except Exception:
-                self._crashed(f"hold {action}")
-
-    def _crashed(self, what: str) -> None:
-        _log.exception("%s failed; the board goes on", what)
-        self.counters["command_errors"] += 1
 
     # -- inputs ------------------------------------------------------------------------
     def press(self, button: str) -> None:
