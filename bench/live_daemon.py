@@ -12,7 +12,7 @@ import random
 import subprocess
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -121,6 +121,8 @@ class PlayStats:
     resets: int = 0
     """Games abandoned because the board got stuck (an error, a turn never accepted)."""
     hints: int = 0
+    refused: list[str] = field(default_factory=list)
+    """Why the simulated hand refused a step (409): its game is abandoned, not the soak."""
 
 
 class RandomPlayer:
@@ -167,7 +169,13 @@ class RandomPlayer:
                 self._wait(lambda s: s["hint"] is not None, 5.0)
                 self.stats.hints += 1
             player.play_turn(position, turn.actions, press_done=False)
-        self._perform(player)
+        try:
+            self._perform(player)
+        except httpx.HTTPStatusError as error:  # the simulated hand refused: a stale plan
+            if error.response.status_code != 409:
+                raise
+            self.stats.refused.append(error.response.json().get("detail", ""))
+            return False
 
         def moved_on(now: dict[str, Any]) -> bool:
             return bool(now["to_move"] != state["to_move"] or now["phase"] != state["phase"])
