@@ -114,13 +114,9 @@ def parse_god(name: str) -> God:
 
 
 def parse_board_god(name: str) -> God:
-    """A god the physical board plays today: the ten simple gods (the advanced gods are
-    in the rules core and the engine; the board learns them in issue 27's part 2)."""
-    god = parse_god(name)
-    if not god.is_simple:
-        simple = ", ".join(g.value for g in SIMPLE_GODS)
-        raise UnknownGodError(f"{god.value} is not played on the board yet (board gods: {simple})")
-    return god
+    """A god the physical board plays: any of the thirty (the player-count bars are
+    `barred_gods`, enforced where a game is set up)."""
+    return parse_god(name)
 
 
 def barred_gods(players: int) -> frozenset[God]:
