@@ -14,9 +14,11 @@ from __future__ import annotations
 from santorini_hw.referee.board_view import (
     BoardView,
     CellFix,
+    differences,
     observed_view,
     position_view,
 )
+from santorini_hw.referee.chores import pending_blocks, without_workers
 from santorini_hw.referee.core import BoardError, RefereeSettings
 from santorini_hw.referee.events import RefereeEvent
 from santorini_hw.referee.expecting import ExpectingReferee
@@ -56,7 +58,8 @@ class Referee(Rereader, ExpectingReferee):
         if track.last_faults:
             return self._mismatch(track.last_faults)
         track.pending_removal &= view.workers
-        view = view._replace(workers=view.workers & ~track.pending_removal)
+        view = without_workers(view, track.pending_removal)
+        view, track.pending_blocks = pending_blocks(view, track.pending_blocks, self.game.board)
         return self._judge(view)
 
     def press(self, button: str, now: float) -> list[RefereeEvent]:
@@ -102,6 +105,7 @@ class Referee(Rereader, ExpectingReferee):
         game.adopt(position)
         self._undo = self._amend = self.expected = None
         self.restoring = False
+        self._track.clear_chores()
         self._new_turn()
         self._track.last_view = view
         events = [self._event("resync", game.player, "adopted the board")]
@@ -119,8 +123,21 @@ class Referee(Rereader, ExpectingReferee):
         if self.game.phase is Phase.PLACEMENT:
             return self._judge_placement(view)
         if self.game.phase is Phase.PLAY:
-            return self._judge_play(view)
+            chores = self._judge_chores(view)
+            return self._judge_play(view) if chores is None else chores
         return self._judge_over(view)
+
+    def _judge_chores(self, view: BoardView) -> list[RefereeEvent] | None:
+        """A removal the rules made (Bia, Medusa) is done before the next turn begins:
+        until then a board that shows that turn begun is an error naming the chore."""
+        track = self._track
+        track.chores &= track.pending_removal | track.pending_blocks
+        turn = self.game.turn
+        begun = view != self.expected_view or (turn is not None and bool(turn.actions))
+        if not track.chores or not begun or track.last_view is None:
+            return None
+        fixes = differences(self.expected_view, track.last_view)
+        return self._mismatch(sorted(fixes, key=lambda fix: not track.chores >> fix.cell & 1))
 
     def _judge_undo(self, view: BoardView) -> list[RefereeEvent]:
         """Take back once the board shows the target; wait patiently while pieces go back
@@ -139,6 +156,7 @@ class Referee(Rereader, ExpectingReferee):
                 self.game.undo()
             self._undo = self._amend = None
             self.stray = 0
+            self._track.clear_chores()
             self._new_turn()
             return [self._event("undo", self.game.player), *self._clear_error()]
         undo.playing = False

@@ -122,6 +122,7 @@ def test_element_names_are_the_documented_contract() -> None:
         "hint_worker", "hint_move", "hint_build", "error", "winner", "setup", "calibrate",
         "selftest", "menu_option", "menu_selected", "bridge_down", "idle", "clock_low",
         "carry_place", "carry_worker", "carry_move", "carry_build", "carry_dome",
+        "take_worker", "place_block", "take_block", "build_under", "ferry",
     }  # fmt: skip
     assert {fix.value for fix in Fix} == {"place_worker", "remove_piece", "wrong_level"}
 

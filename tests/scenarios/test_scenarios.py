@@ -206,7 +206,7 @@ def test_bad_scenarios_name_the_field() -> None:
             {"players": ["A", "B"], "events": [{"t": 0, "op": "lift", "cell": "z9"}]}
         )
     with pytest.raises(ScenarioError, match="gods"):
-        scenario_from_json({"players": ["A", "B"], "gods": {"A": "Zeus"}, "events": []})
+        scenario_from_json({"players": ["A", "B"], "gods": {"A": "Zeuss"}, "events": []})
     with pytest.raises(ScenarioError, match=r"events\[0\].player"):
         scenario_from_json(
             {
