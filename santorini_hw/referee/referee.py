@@ -27,6 +27,7 @@ from santorini_hw.referee.rereading import Rereader
 from santorini_hw.referee.resync import ResyncError, adopted_position
 from santorini_hw.referee.turn_index import TurnIndex
 from santorini_hw.referee.undo_wait import UndoRequest, on_the_way_back
+from santorini_hw.rules.actions import PASS_ACTION
 from santorini_hw.rules.cells import cell_name, cells_of
 from santorini_hw.rules.game import Phase
 from santorini_hw.rules.position import Position
@@ -74,6 +75,13 @@ class Referee(Rereader, ExpectingReferee):
                 return events
             if game.turn is not None and game.turn.actions and game.can_end_turn():
                 return events + self._end_turn()
+            if (
+                game.turn is not None
+                and not game.turn.actions
+                and PASS_ACTION in game.legal_actions()
+            ):
+                game.apply(PASS_ACTION)  # Dionysus declines his additional turns
+                return [*events, self._event("action", game.player, "pass"), *self._end_turn()]
             return events + self._reread_when_over()
         if button == "undo":
             if self._undo is not None:
@@ -248,9 +256,12 @@ class Referee(Rereader, ExpectingReferee):
         """End the turn because the next player has started: their touches so far count
         in their turn, and the ended turn may no longer be amended."""
         touched = self._track.touched_at
+        start, turn, player = self.game.position, self.game.turn, self.game.player
         events = self._end_turn()
         self._amend = None
         self._track.touched_at = touched
+        if turn is not None:
+            self._open_rereading(player, start, turn)
         return events
 
     def _ended_by_touch(
