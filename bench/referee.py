@@ -3,16 +3,18 @@
     .venv/bin/python bench/referee.py --games 1000 --jobs 2
     .venv/bin/python bench/referee.py --first 500 --games 500   # the second half alone
 
-Every god pairing (and no gods), both sensor kinds, noise on (1 % switch flicker, 30 ms
-contact bounce, ADC noise), illegal physical actions injected, and the player model's
-messy habits at their default rates (`Habits`: build and placement corrections, slow
-undo restores, mistaken undo presses, Hermes carried straight, a stray block before a
-winning climb, the next player starting during an optional extra, and then putting their
-block down before moving). Prints JSON: games, turns, turns recorded exactly as played,
-wrong turns, missed turns, injected illegal actions detected out of injected, how often
-each habit was played, how many turns the referee re-read (an optional extra that was
-the next player's early block), and the time from the last physical event of a turn to
-the turn's acceptance on the simulated clock (median, p99).
+Every pairing of the thirty gods (and no god) that the rules accept, in a fixed shuffled
+order, both sensor kinds, noise on (1 % switch flicker, 30 ms contact bounce, ADC noise),
+illegal physical actions injected, and the player model's messy habits at their default
+rates (`Habits`: build and placement corrections, slow undo restores, mistaken undo
+presses, Hermes carried straight, a stray block before a winning climb, the next player
+starting during an optional extra, and then putting their block down before moving),
+with every advanced power's physical steps (`sim/power_steps.py`). Prints JSON: games,
+turns, turns recorded exactly as played, wrong turns, missed turns, injected illegal
+actions detected out of injected, how often each habit was played, how many turns the
+referee re-read (an optional extra that was the next player's early block), and the time
+from the last physical event of a turn to the turn's acceptance on the simulated clock
+(median, p99).
 Progress and each failed game go to stderr as they happen.
 """
 
@@ -30,13 +32,17 @@ from dataclasses import asdict
 from itertools import product
 from typing import Any
 
-from santorini_hw.rules.gods import SIMPLE_GODS
+from santorini_hw.rules.cards_json import accepted
+from santorini_hw.rules.gods import God
 from sim.random_games import generate_game
 from sim.runner import run_scenario
 from sim.scenario import NoiseSettings
 from sim.verdict import judge
 
-PAIRINGS = list(product([None, *SIMPLE_GODS], repeat=2))  # the board plays the simple gods
+PAIRINGS = [gods for gods in product([None, *God], repeat=2) if accepted(gods)]
+"""Every pairing of the thirty gods (and no god) that the rules play together, shuffled
+once so that a run of a few hundred games meets gods of every kind."""
+random.Random(31).shuffle(PAIRINGS)
 
 
 def play_one(index: int, seed: int, illegal_rate: float) -> dict[str, Any]:

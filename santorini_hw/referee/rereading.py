@@ -88,6 +88,10 @@ class Rereader(RecordKeeper):
         before = start_turn(start)
         for action in turn.actions[:-1]:
             before = apply_action(before, action)
+        if not can_end(before):  # another reading of that board may end the turn (Ares'
+            index = self._index("handed_over", start_turn(start))  # block built, taken off)
+            view = position_view(before.board, self.settings.polarity)
+            before = next((s for s in index.matches(view) if _whole(s)), before)
         self._reread = rereading_of(player, game.record[-1], before, turn)
 
     def _reading(self) -> tuple[Rereading, TurnState] | None:
