@@ -85,6 +85,9 @@ class RefereeCore:
         self._amend: AmendWindow | None = None
         self._track = Tracking()
         self._now = 0.0
+        self._lags: dict[TurnState, int] = {}
+        """Bia's victims the board may still show, by state of the turn expected of a
+        seat not at the board."""
 
     # -- what the lights and the API read ----------------------------------------------
     @property
@@ -189,7 +192,7 @@ class RefereeCore:
 
     def _standing(self, state: TurnState) -> int:
         """Cells of workers `state` removed (Bia) that the board may still show."""
-        found = 0
+        found = self._lags.get(state, 0)
         for index in self._track.indexes.values():
             found |= index.standing(state)
         return found
