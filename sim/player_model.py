@@ -218,6 +218,8 @@ class PhysicalPlayer:
                 self.lift(cell)
             for _ in range(after.height(cell) - before.height(cell)):
                 self.lift(cell)
+            for _ in range(before.height(cell) - after.height(cell)):  # Ares took it off
+                self.place(cell, "block")
         self.t += self.rng.uniform(*self.style.undo_hold)
         for cell in moved:
             if before.side_at(cell) >= 0:

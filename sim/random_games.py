@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from santorini_hw.referee.board_view import BoardView, Buildings, position_view
 from santorini_hw.referee.turn_index import TurnIndex
-from santorini_hw.rules.actions import BUILD, DOME, Action
+from santorini_hw.rules.actions import BUILD, DOME, PASS_ACTION, Action
 from santorini_hw.rules.cells import CELL_COUNT, NEIGHBOURS, cells_of
 from santorini_hw.rules.game import Game, Phase
 from santorini_hw.rules.gods import God
@@ -92,7 +92,8 @@ def generate_game(
                 generated.illegal.append((started, hand.t))
         if turn is None:  # the game ends itself before a trapped player's turn
             break
-        mistaken = bool(generated.played) and not injected
+        # (not after a pass: the board is already as an undo of it asks, so it is one)
+        mistaken = bool(generated.played) and not injected and not _passed(generated.played)
         mistaken = mistaken and rng.random() < habits.mistaken_undo
         if mistaken:
             owed_done = _pay(hand, owed_done)
@@ -165,6 +166,11 @@ def _builds_second(position: Position, turn: Turn) -> bool:
         return False
     under = actions[1].dst == actions[0].dst  # Zeus: no block goes down before his move
     return not under and not position.occupied >> actions[1].dst & 1
+
+
+def _passed(played: list[Turn]) -> bool:
+    """The last turn was Dionysus' pass."""
+    return played[-1].actions == (PASS_ACTION,)
 
 
 def _pay(hand: PhysicalPlayer, owed_done: bool) -> bool:

@@ -273,8 +273,10 @@ class Referee(Rereader, ExpectingReferee):
         following = finish(turn)
         if not self._next_player_touched(following, view):
             return None
-        before = position_view(turn.board, self.settings.polarity)
-        before = before._replace(buildings=view.buildings)
+        shown = position_view(turn.board, self.settings.polarity)
+        before = shown._replace(buildings=view.buildings)
+        if shown == before and can_end(turn):  # as accepted (Poseidon's builds in order)
+            return turn
         complete = [state for state in current.matches(before) if can_end(state)]
         if not complete and can_end(turn):
             return turn
