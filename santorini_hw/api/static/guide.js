@@ -35,7 +35,7 @@ function stepWords(s) {
 // The next step the board lights for the engine's turn, in words.
 const CARRY_WORDS = {
   carry_place: "place its worker on", carry_worker: "lift the worker on", carry_move: "put it down on",
-  carry_build: "build on", carry_dome: "build a dome on",
+  carry_build: "build on", carry_dome: "build a dome on", take_block: "take the block off",
 };
 
 function carryWords(next) {
