@@ -38,17 +38,9 @@ def test_zeus_builds_under_himself_lifted_then_set_back_on_the_block(sensors: st
 @SENSORS
 def test_zeus_worker_put_back_beside_his_block_is_an_error(sensors: str) -> None:
     document = play(
-        "Zeus",
-        CENTRE,
-        sensors,
-        lift("c3"),
-        worker("c4"),
-        lift("c4"),
-        block("c4"),
-        worker("c5"),
-        HINT,
-        HINT,
-    )
+        "Zeus", CENTRE, sensors, lift("c3"), worker("c4"), lift("c4"), block("c4"),
+        worker("c5"), HINT, HINT,
+    )  # fmt: skip
     assert turns(document) == []
     assert document["errors"][0]["cells"] == ["c5", "c4"]
 
@@ -63,15 +55,9 @@ def test_charon_ferries_the_opponent_across_then_moves(sensors: str) -> None:
     assert play("Charon", CHARON, sensors)["lights"]["b3"] == "ferry"
     assert play("Charon", CHARON, sensors, lift("d3"))["lights"] == {"b3": "ferry"}
     document = play(
-        "Charon",
-        CHARON,
-        sensors,
-        lift("d3"),
-        worker("b3", "B"),
-        lift("c3"),
-        worker("c4"),
+        "Charon", CHARON, sensors, lift("d3"), worker("b3", "B"), lift("c3"), worker("c4"),
         block("c5"),
-    )
+    )  # fmt: skip
     assert turns(document) == ["A: d3~b3 c3-c4 c5"]
     assert document["position"]["workers"]["B"] == ["b3", "e1"]
     assert document["errors"] == []
@@ -80,16 +66,9 @@ def test_charon_ferries_the_opponent_across_then_moves(sensors: str) -> None:
 @SENSORS
 def test_charon_setting_the_opponent_down_beside_the_crossing_is_an_error(sensors: str) -> None:
     document = play(
-        "Charon",
-        CHARON,
-        sensors,
-        lift("d3"),
-        worker("b4", "B"),
-        lift("c3"),
-        worker("c4"),
-        block("c5"),
-        HINT,
-    )
+        "Charon", CHARON, sensors, lift("d3"), worker("b4", "B"), lift("c3"), worker("c4"),
+        block("c5"), HINT,
+    )  # fmt: skip
     assert turns(document) == []
     assert document["errors"][0]["cells"][0] == "b4"
 
@@ -101,17 +80,9 @@ TRITON = placed(("a1", "c3"), ("e5", "e1"))
 @SENSORS
 def test_triton_moves_along_the_edge_step_by_step(sensors: str) -> None:
     document = play(
-        "Triton",
-        TRITON,
-        sensors,
-        lift("a1"),
-        worker("a2"),
-        lift("a2"),
-        worker("a3"),
-        lift("a3"),
-        worker("a4"),
-        block("b4"),
-    )
+        "Triton", TRITON, sensors, lift("a1"), worker("a2"), lift("a2"), worker("a3"),
+        lift("a3"), worker("a4"), block("b4"),
+    )  # fmt: skip
     assert turns(document) == ["A: a1-a2 a2-a3 a3-a4 b4"]
     assert document["errors"] == []
 
@@ -119,16 +90,9 @@ def test_triton_moves_along_the_edge_step_by_step(sensors: str) -> None:
 @SENSORS
 def test_tritons_further_steps_end_on_the_next_players_touch(sensors: str) -> None:
     document = play(
-        "Triton",
-        TRITON,
-        sensors,
-        lift("a1"),
-        worker("a2"),
-        block("b3"),
-        lift("e5"),
-        worker("d5", "B"),
-        block("e4"),
-    )
+        "Triton", TRITON, sensors, lift("a1"), worker("a2"), block("b3"), lift("e5"),
+        worker("d5", "B"), block("e4"),
+    )  # fmt: skip
     assert turns(document) == ["A: a1-a2 b3", "B: e5-d5 e4"]
     assert document["errors"] == []
 
@@ -148,17 +112,9 @@ def test_hestia_builds_twice_the_second_time_off_the_edge(sensors: str) -> None:
 @SENSORS
 def test_poseidons_unmoved_worker_builds_up_to_three_times(sensors: str) -> None:
     document = play(
-        "Poseidon",
-        CENTRE,
-        sensors,
-        lift("c3"),
-        worker("c4"),
-        block("b4"),
-        block("a2"),
-        block("b2"),
-        block("b2"),
-        DONE,
-    )
+        "Poseidon", CENTRE, sensors, lift("c3"), worker("c4"), block("b4"), block("a2"),
+        block("b2"), block("b2"), DONE,
+    )  # fmt: skip
     assert turns(document) == ["A: c3-c4 b4 a2 b2 b2"]
     assert document["errors"] == []
 
@@ -241,41 +197,40 @@ def test_dionysus_moves_and_builds_with_an_opponents_worker(sensors: str) -> Non
 @SENSORS
 def test_dionysus_declines_his_additional_turn_with_done(sensors: str) -> None:
     document = play(
-        "Dionysus",
-        CENTRE,
-        sensors,
-        *DIONYSUS_TOWER,
-        DONE,
-        lift("e1"),
-        worker("d1", "B"),
+        "Dionysus", CENTRE, sensors, *DIONYSUS_TOWER, DONE, lift("e1"), worker("d1", "B"),
         block("e1"),
-    )
+    )  # fmt: skip
     assert turns(document) == [*TOWER_TURNS, "A: pass", "B: e1-d1 e1"]
     assert document["errors"] == []
 
 
 # -- An optional extra that only the next player's turn explains -------------------------
-@SENSORS
-def test_hestias_second_build_was_the_next_players_block_put_down_early(sensors: str) -> None:
-    start = placed(("a1", "e5"), ("c5", "e1"))
-    document = play(
-        "Hestia", start, sensors,
-        *(lift("a1"), worker("a2"), block("a3")),
-        *(block("b3"), lift("c5"), worker("c4", "B")),  # B's block first, then B's move
-        *(lift("a2"), worker("a1"), block("b1"), DONE),
-    )  # fmt: skip
-    assert turns(document) == ["A: a1-a2 a3", "B: c5-c4 b3", "A: a2-a1 b1"]
-    assert document["errors"] == []
+EARLY_BLOCKS = {
+    "Hestia": (
+        placed(("a1", "e5"), ("c5", "e1")),
+        (
+            *(lift("a1"), worker("a2"), block("a3")),
+            *(block("b3"), lift("c5"), worker("c4", "B")),  # B's block first, then B's move
+            *(lift("a2"), worker("a1"), block("b1"), DONE),
+        ),
+        ["A: a1-a2 a3", "B: c5-c4 b3", "A: a2-a1 b1"],
+    ),
+    "Poseidon": (
+        placed(("c3", "b1"), ("d1", "e5")),
+        (
+            *(lift("c3"), worker("c4"), block("b4")),
+            *(block("c2"), lift("d1"), worker("d2", "B")),  # c2 is beside Poseidon's b1 too
+            *(lift("c4"), worker("c5"), block("b5"), DONE),
+        ),
+        ["A: c3-c4 b4", "B: d1-d2 c2", "A: c4-c5 b5"],
+    ),
+}
 
 
 @SENSORS
-def test_poseidons_build_was_the_next_players_block_put_down_early(sensors: str) -> None:
-    start = placed(("c3", "b1"), ("d1", "e5"))
-    document = play(
-        "Poseidon", start, sensors,
-        *(lift("c3"), worker("c4"), block("b4")),
-        *(block("c2"), lift("d1"), worker("d2", "B")),  # c2 is beside Poseidon's b1 too
-        *(lift("c4"), worker("c5"), block("b5"), DONE),
-    )  # fmt: skip
-    assert turns(document) == ["A: c3-c4 b4", "B: d1-d2 c2", "A: c4-c5 b5"]
+@pytest.mark.parametrize("god", list(EARLY_BLOCKS))
+def test_an_extra_build_was_the_next_players_block_put_down_early(god: str, sensors: str) -> None:
+    start, ops, recorded = EARLY_BLOCKS[god]
+    document = play(god, start, sensors, *ops)
+    assert turns(document) == recorded
     assert document["errors"] == []
