@@ -158,11 +158,12 @@ def _builds_second(position: Position, turn: Turn) -> bool:
     """A turn of one move and one build, where no worker stands yet, that does not win:
     its block can go down before the move. Left out, as no sensor tells the readings
     apart: a turn that builds again after its move (with the block down early, both
-    readings are whole turns), and Hermes (his block alone is a whole turn)."""
+    readings are whole turns), Hermes and Triton (a block alone is a whole turn: Hermes'
+    build without moving, Triton's walk along the edge back to where he started)."""
     actions = turn.actions
     if turn.winner is not None or len(actions) != 2 or not actions[0].is_move:
         return False
-    if position.god is God.HERMES or actions[1].kind not in (BUILD, DOME):
+    if position.god in (God.HERMES, God.TRITON) or actions[1].kind not in (BUILD, DOME):
         return False
     under = actions[1].dst == actions[0].dst  # Zeus: no block goes down before his move
     return not under and not position.occupied >> actions[1].dst & 1
@@ -202,6 +203,8 @@ def _wrong_build(position: Position, turn: Turn) -> Action | None:
     for action in turn.actions[:-1]:
         state = apply_action(state, action)
     free = ~state.board.occupied
+    if not free >> last.dst & 1:  # (Zeus' block under himself: no wrong cell for it)
+        return None
     options = [
         a
         for a in legal_actions(state)
