@@ -70,13 +70,15 @@ class Referee(Rereader, ExpectingReferee):
         self._now = now
         game = self.game
         if button == "done":
-            events = self._cancel_undo() if self._undo is not None else []
+            cancelled = self._undo is not None
+            events = self._cancel_undo() if cancelled else []
             if game.player in self.remote:  # a remote seat's turn ends as it stands whole
                 return events
             if game.turn is not None and game.turn.actions and game.can_end_turn():
                 return events + self._end_turn()
-            if (
-                game.turn is not None
+            if (  # (a done that cancels an undo is no pass)
+                not cancelled
+                and game.turn is not None
                 and not game.turn.actions
                 and PASS_ACTION in game.legal_actions()
             ):
