@@ -3,16 +3,18 @@
     .venv/bin/python bench/referee.py --games 1000 --jobs 2
     .venv/bin/python bench/referee.py --first 500 --games 500   # the second half alone
 
-Every god pairing (and no gods), both sensor kinds, noise on (1 % switch flicker, 30 ms
-contact bounce, ADC noise), illegal physical actions injected, and the player model's
-messy habits at their default rates (`Habits`: build and placement corrections, slow
-undo restores, mistaken undo presses, Hermes carried straight, a stray block before a
-winning climb, the next player starting during an optional extra, and then putting their
-block down before moving). Prints JSON: games, turns, turns recorded exactly as played,
-wrong turns, missed turns, injected illegal actions detected out of injected, how often
-each habit was played, how many turns the referee re-read (an optional extra that was
-the next player's early block), and the time from the last physical event of a turn to
-the turn's acceptance on the simulated clock (median, p99).
+Every pairing of the thirty gods (and no god) that the rules accept, in a fixed shuffled
+order, both sensor kinds, noise on (1 % switch flicker, 30 ms contact bounce, ADC noise),
+illegal physical actions injected, and the player model's messy habits at their default
+rates (`Habits`: build and placement corrections, slow undo restores, mistaken undo
+presses, Hermes carried straight, a stray block before a winning climb, the next player
+starting during an optional extra, and then putting their block down before moving),
+with every advanced power's physical steps (`sim/power_steps.py`). Prints JSON: games,
+turns, turns recorded exactly as played, wrong turns, missed turns, injected illegal
+actions detected out of injected, how often each habit was played, how many turns the
+referee re-read (an optional extra that was the next player's early block), and the time
+from the last physical event of a turn to the turn's acceptance on the simulated clock
+(median, p99).
 Progress and each failed game go to stderr as they happen.
 """
 
@@ -30,13 +32,34 @@ from dataclasses import asdict
 from itertools import product
 from typing import Any
 
-from santorini_hw.rules.gods import SIMPLE_GODS
+from santorini_hw.rules.cards_json import accepted
+from santorini_hw.rules.gods import God
 from sim.random_games import generate_game
 from sim.runner import run_scenario
-from sim.scenario import NoiseSettings
+from sim.scenario import NoiseSettings, ScenarioError
 from sim.verdict import judge
 
-PAIRINGS = list(product([None, *SIMPLE_GODS], repeat=2))  # the board plays the simple gods
+PAIRINGS = [gods for gods in product([None, *God], repeat=2) if accepted(gods)]
+"""Every pairing of the thirty gods (and no god) that the rules play together, shuffled
+once so that a run of a few hundred games meets gods of every kind."""
+random.Random(31).shuffle(PAIRINGS)
+
+
+IMPOSSIBLE = {
+    "failed": True,
+    "habits": {},
+    "rereads": 0,
+    "exact": 0,
+    "wrong": 0,
+    "missed": 0,
+    "extra": 0,
+    "illegal": 0,
+    "detected": 0,
+    "spurious_errors": 0,
+    "winner_ok": False,
+    "latencies": [],
+}
+"""A game whose scenario the simulator refused (a player-model bug, not the referee's)."""
 
 
 def play_one(index: int, seed: int, illegal_rate: float) -> dict[str, Any]:
@@ -47,16 +70,21 @@ def play_one(index: int, seed: int, illegal_rate: float) -> dict[str, Any]:
     generated = generate_game(
         rng, gods=gods, sensors=sensors, noise=noise, illegal_rate=illegal_rate
     )
-    result = asyncio.run(run_scenario(generated.scenario))
+    game = {"index": index, "gods": [g.value if g else None for g in gods], "sensors": sensors}
+    try:
+        result = asyncio.run(run_scenario(generated.scenario))
+    except ScenarioError as error:  # the player model did something no hand can do
+        return game | IMPOSSIBLE | {"impossible": str(error), "turns": len(generated.played)}
     verdict = judge(generated, result)
-    return {
-        "index": index,
-        "gods": [g.value if g else None for g in gods],
-        "sensors": sensors,
-        "failed": verdict.failed,
-        "habits": generated.habits,
-        "rereads": sum(1 for event in result.events if event.kind == "turn_reread"),
-    } | asdict(verdict)
+    return (
+        game
+        | {
+            "failed": verdict.failed,
+            "habits": generated.habits,
+            "rereads": sum(1 for event in result.events if event.kind == "turn_reread"),
+        }
+        | asdict(verdict)
+    )
 
 
 def without_latencies(game: dict[str, Any]) -> dict[str, Any]:
@@ -112,6 +140,7 @@ def main() -> None:
         "illegal_detected": sum(g["detected"] for g in games),
         "errors_without_illegal_action": sum(g["spurious_errors"] for g in games),
         "winners_match": sum(1 for g in games if g["winner_ok"]),
+        "impossible_scenarios": sum(1 for g in games if "impossible" in g),
         "habits_played": dict(sorted(habits.items())),
         "turns_reread": sum(g["rereads"] for g in games),
         "acceptance_latency_s": {

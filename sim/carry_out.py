@@ -3,16 +3,19 @@
 `carry_out_events` turns the awaited turn (or placement) into physical events in the
 natural order, `SPACING` seconds apart: a worker placed on each cell; for a move, the
 worker lifted and put down (for Apollo's swap or Minotaur's push the opponent's worker
-is moved out of the way while the mover is in the hand); a block or a dome put down.
+is moved out of the way while the mover is in the hand); a block or a dome put down;
+the advanced gods' steps as `power_steps` has them (a ferry, a block taken off or put
+under the worker, Bia's and Medusa's victims taken off).
 """
 
 from __future__ import annotations
 
 from santorini_hw.referee.expected import ExpectedTurn, turn_states
-from santorini_hw.rules.actions import DOME
-from santorini_hw.rules.cells import beyond
+from santorini_hw.rules.actions import DOME, Action
+from santorini_hw.rules.cells import cells_of
 from santorini_hw.rules.game import Game
-from santorini_hw.rules.gods import God
+from santorini_hw.rules.position import Position
+from sim.power_steps import Op, end_ops, owner_of, power_ops, removal_ops
 from sim.scenario import PhysicalEvent
 
 SPACING = 0.6
@@ -26,6 +29,22 @@ def steps_done(expected: ExpectedTurn, game: Game) -> int:
     return len(game.turn.actions) if game.turn is not None else 0
 
 
+def _move_ops(board: Position, action: Action, after: Position) -> list[Op]:
+    """Lift the worker; move an opponent's worker on its destination to where the rules
+    send it (Apollo's swap, Minotaur's push); set the worker down; take off whom the
+    move removed (Bia)."""
+    ops: list[Op] = [("lift", action.src, "", None)]
+    side = board.side_at(action.dst)
+    if side >= 0 and side != board.side:
+        landing = cells_of(after.workers[side] & ~board.workers[side])[0]
+        ops += [
+            ("lift", action.dst, "", None),
+            ("place", landing, "worker", owner_of(board, action.dst)),
+        ]
+    ops.append(("place", action.dst, "worker", owner_of(board, action.src)))
+    return ops + removal_ops(board, action, after)
+
+
 def carry_out_events(expected: ExpectedTurn, t: float, done: int = 0) -> list[PhysicalEvent]:
     """The events from `t` that carry out `expected`'s steps after the first `done`."""
     player = expected.player
@@ -35,20 +54,20 @@ def carry_out_events(expected: ExpectedTurn, t: float, done: int = 0) -> list[Ph
             PhysicalEvent(t + SPACING * n, "place", cell, "worker", player)
             for n, cell in enumerate(cells)
         ]
-    ops: list[tuple[str, int, str, str | None]] = []
+    ops: list[Op] = []
     states = turn_states(expected)
-    for state, action in zip(states[done:], expected.actions[done:], strict=False):
-        board = state.board
-        if not action.is_move:
+    steps = zip(states[done:], states[done + 1 :], expected.actions[done:], strict=False)
+    for state, following, action in steps:
+        board, after = state.board, following.board
+        special = power_ops(board, action)
+        if special is not None:
+            ops += special
+        elif not action.is_move:
             ops.append(("place", action.dst, "dome" if action.kind == DOME else "block", None))
-            continue
-        ops.append(("lift", action.src, "", None))
-        side = board.side_at(action.dst)
-        if side >= 0 and side != board.side:
-            owner = board.lineup.members(side)[0]
-            pushed = action.src if board.god is God.APOLLO else beyond(action.src, action.dst)
-            ops += [("lift", action.dst, "", None), ("place", pushed, "worker", owner)]
-        ops.append(("place", action.dst, "worker", player))
+        else:
+            ops += _move_ops(board, action, after)
+    if done < len(expected.actions):
+        ops += end_ops(states[-1].board, expected.result())
     return [
         PhysicalEvent(t + SPACING * n, op, cell, piece, owner)
         for n, (op, cell, piece, owner) in enumerate(ops)

@@ -13,11 +13,12 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 
-from santorini_hw.rules.actions import BUILD, DOME, Action
-from santorini_hw.rules.cells import CELL_COUNT, NEIGHBOURS, beyond, cells_of
+from santorini_hw.rules.actions import BUILD, DOME, PASS_ACTION, Action
+from santorini_hw.rules.cells import CELL_COUNT, NEIGHBOURS, cells_of
 from santorini_hw.rules.gods import God
 from santorini_hw.rules.position import Position
-from santorini_hw.rules.turn import apply_action, start_turn
+from santorini_hw.rules.turn import TurnState, apply_action, finish, start_turn
+from sim.power_steps import Op, end_ops, owner_of, power_ops, removal_ops
 from sim.scenario import PhysicalEvent
 
 
@@ -49,11 +50,6 @@ class HandStyle:
     think: tuple[float, float] = (0.5, 2.0)
     undo_hold: tuple[float, float] = (2.0, 4.0)
     """How long a worker is held while the board is put back for an undo (s)."""
-
-
-def owner_of(position: Position, cell: int) -> str:
-    """The player id a worker on `cell` shows to polarity sensors (a team's first member)."""
-    return position.lineup.members(position.side_at(cell))[0]
 
 
 class PhysicalPlayer:
@@ -118,9 +114,11 @@ class PhysicalPlayer:
         (a move and then a build), the block goes down before the worker is lifted."""
         rng, style = self.rng, self.style
         self.think()
+        if actions == (PASS_ACTION,):  # Dionysus declines his additional turns
+            return self.press("done")
         steps = _steps_with_boards(before, actions)
         if wrong_build is not None:
-            steps[-1] = (wrong_build, steps[-1][1])
+            steps[-1] = (wrong_build, *steps[-1][1:])
         if block_first:
             self.habits["block_before_moving"] += 1
             self._build(steps.pop(1)[0])
@@ -135,10 +133,10 @@ class PhysicalPlayer:
             and len(moves) == 2
             and rng.random() < style.carry_artemis_straight
         ):
-            (first, board), (second, _) = moves
+            (first, board, _), (second, _, after) = moves
             self.habits["artemis_carried_straight"] += 1
             at = steps.index(moves[0])
-            steps[at : at + 2] = [(Action(first.kind, first.src, second.dst), board)]
+            steps[at : at + 2] = [(Action(first.kind, first.src, second.dst), board, after)]
         hermes = before.god is God.HERMES and len(moves) > 1
         if hermes and rng.random() < style.carry_hermes_straight:
             self.habits["hermes_carried_straight"] += 1
@@ -152,20 +150,32 @@ class PhysicalPlayer:
                 self.habits["stray_block_before_win"] += 1
         index = 0
         while index < len(steps):
-            action, board = steps[index]
+            action, board, after = steps[index]
             following = steps[index + 1][0] if index + 1 < len(steps) else None
-            if action.is_move:
+            special = power_ops(board, action)
+            if special is not None:
+                self._do(special)
+                index += 1
+            elif action.is_move:
                 lands_later = early_build and following is not None and not following.is_move
                 if stray >= 0:  # a winning climb is the turn's only action
                     lands_later, following = True, Action(BUILD, -1, stray)
                 elif lands_later:
                     self.habits["block_before_landing"] += 1
-                self._move(board, action, then_build=following if lands_later else None)
+                self._move(board, action, after, then_build=following if lands_later else None)
                 index += 2 if lands_later else 1
             else:
                 self._build(action)
                 index += 1
+        self._do(end_ops(steps[-1][2], finish(_final(before, actions))))
         self._finish_turn(actions, wrong_build, press_done)
+
+    def _do(self, ops: list[Op]) -> None:
+        for op, cell, piece, player in ops:
+            if op == "lift":
+                self.lift(cell)
+            else:
+                self.place(cell, piece, player)
 
     def _finish_turn(
         self, actions: tuple[Action, ...], wrong_build: Action | None, press_done: bool
@@ -177,12 +187,12 @@ class PhysicalPlayer:
         if press_done:
             self.press("done")
 
-    def _carry_straight(self, before: Position, steps: list[tuple[Action, Position]]) -> None:
+    def _carry_straight(
+        self, before: Position, steps: list[tuple[Action, Position, Position]]
+    ) -> None:
         """Hermes: lift each worker that ends elsewhere, set them down where they end,
         then build (Hermes builds after all the moves)."""
-        state = start_turn(before)
-        for action, _ in steps:
-            state = apply_action(state, action)
+        state = _final(before, tuple(step[0] for step in steps))
         side = before.side
         mine, ends = before.workers[side], state.board.workers[side]
         player = owner_of(before, cells_of(mine)[0])
@@ -190,7 +200,7 @@ class PhysicalPlayer:
             self.lift(cell)
         for cell in cells_of(ends & ~mine):
             self.place(cell, "worker", player)
-        for action, _ in steps:
+        for action, _, _ in steps:
             if not action.is_move:
                 self._build(action)
 
@@ -208,28 +218,34 @@ class PhysicalPlayer:
                 self.lift(cell)
             for _ in range(after.height(cell) - before.height(cell)):
                 self.lift(cell)
+            for _ in range(before.height(cell) - after.height(cell)):  # Ares took it off
+                self.place(cell, "block")
         self.t += self.rng.uniform(*self.style.undo_hold)
         for cell in moved:
             if before.side_at(cell) >= 0:
                 self.place(cell, "worker", owner_of(before, cell))
 
-    def _move(self, board: Position, move: Action, then_build: Action | None) -> None:
+    def _move(
+        self, board: Position, move: Action, after: Position, then_build: Action | None
+    ) -> None:
         """Carry a worker (moving a forced opponent out of the way first), placing
-        `then_build` while the worker is still in the hand."""
+        `then_build` while the worker is still in the hand; then take off whom the move
+        removed (Bia)."""
         src, dst = move.src, move.dst
         mover = owner_of(board, src)
         self.lift(src)
         busy = 1 << src | (1 << then_build.dst if then_build is not None else 0)
-        if board.side_at(dst) >= 0:  # Apollo swap or Minotaur push: the other worker too
+        side = board.side_at(dst)
+        if side >= 0:  # Apollo swap or Minotaur push: the other worker too
             other = owner_of(board, dst)
             self.lift(dst)
-            landing = src if board.god is God.APOLLO else beyond(src, dst)
-            if board.god is God.APOLLO:
+            landing = cells_of(after.workers[side] & ~board.workers[side])[0]
+            if landing == src:  # a swap: the mover first, into the cell it frees
                 self.place(dst, "worker", mover)
                 self.place(landing, "worker", other)
                 if then_build is not None:
                     self._build(then_build)
-                return
+                return self._do(removal_ops(board, move, after))
             self.place(landing, "worker", other)
             busy |= 1 << landing
         if then_build is not None:
@@ -237,6 +253,7 @@ class PhysicalPlayer:
         if then_build is None or then_build.src >= 0:  # no slide after a stray block:
             self._maybe_slide(board, dst, mover, busy)  # it lands within the grace period
         self.place(dst, "worker", mover)
+        self._do(removal_ops(board, move, after))
 
     def _maybe_slide(self, board: Position, dst: int, mover: str, busy: int) -> None:
         """On its way to `dst` the worker may pass over a free neighbouring cell (not one
@@ -277,11 +294,19 @@ def _stray_cell(before: Position, actions: tuple[Action, ...], rng: random.Rando
 
 def _steps_with_boards(
     before: Position, actions: tuple[Action, ...]
-) -> list[tuple[Action, Position]]:
-    """Each action with the board just before it."""
+) -> list[tuple[Action, Position, Position]]:
+    """Each action with the board just before it and just after it."""
     state = start_turn(before)
     steps = []
     for action in actions:
-        steps.append((action, state.board))
-        state = apply_action(state, action)
+        after = apply_action(state, action)
+        steps.append((action, state.board, after.board))
+        state = after
     return steps
+
+
+def _final(before: Position, actions: tuple[Action, ...]) -> TurnState:
+    state = start_turn(before)
+    for action in actions:
+        state = apply_action(state, action)
+    return state

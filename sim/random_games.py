@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from santorini_hw.referee.board_view import BoardView, Buildings, position_view
 from santorini_hw.referee.turn_index import TurnIndex
-from santorini_hw.rules.actions import Action
+from santorini_hw.rules.actions import BUILD, DOME, PASS_ACTION, Action
 from santorini_hw.rules.cells import CELL_COUNT, NEIGHBOURS, cells_of
 from santorini_hw.rules.game import Game, Phase
 from santorini_hw.rules.gods import God
@@ -92,7 +92,8 @@ def generate_game(
                 generated.illegal.append((started, hand.t))
         if turn is None:  # the game ends itself before a trapped player's turn
             break
-        mistaken = bool(generated.played) and not injected
+        # (not after a pass: the board is already as an undo of it asks, so it is one)
+        mistaken = bool(generated.played) and not injected and not _passed(generated.played)
         mistaken = mistaken and rng.random() < habits.mistaken_undo
         if mistaken:
             owed_done = _pay(hand, owed_done)
@@ -157,13 +158,20 @@ def _builds_second(position: Position, turn: Turn) -> bool:
     """A turn of one move and one build, where no worker stands yet, that does not win:
     its block can go down before the move. Left out, as no sensor tells the readings
     apart: a turn that builds again after its move (with the block down early, both
-    readings are whole turns), and Hermes (his block alone is a whole turn)."""
+    readings are whole turns), Hermes and Triton (a block alone is a whole turn: Hermes'
+    build without moving, Triton's walk along the edge back to where he started)."""
     actions = turn.actions
     if turn.winner is not None or len(actions) != 2 or not actions[0].is_move:
         return False
-    if position.god is God.HERMES:
+    if position.god in (God.HERMES, God.TRITON) or actions[1].kind not in (BUILD, DOME):
         return False
-    return not actions[1].is_move and not position.occupied >> actions[1].dst & 1
+    under = actions[1].dst == actions[0].dst  # Zeus: no block goes down before his move
+    return not under and not position.occupied >> actions[1].dst & 1
+
+
+def _passed(played: list[Turn]) -> bool:
+    """The last turn was Dionysus' pass."""
+    return played[-1].actions == (PASS_ACTION,)
 
 
 def _pay(hand: PhysicalPlayer, owed_done: bool) -> bool:
@@ -187,12 +195,21 @@ def _wrong_build(position: Position, turn: Turn) -> Action | None:
     """Where the turn's last build could have gone instead, still a whole turn that ends
     by itself, both ways leaving the opponent a turn (the build is then put right)."""
     last = turn.actions[-1]
-    if last.is_move or len(turn.actions) < 2 or not completable(start_turn(turn.result)):
+    if last.kind not in (BUILD, DOME) or len(turn.actions) < 2 or position.god is God.MEDUSA:
+        return None  # (Medusa's petrification would follow the wrong build first)
+    if not completable(start_turn(turn.result)):
         return None
     state = start_turn(position)
     for action in turn.actions[:-1]:
         state = apply_action(state, action)
-    options = [a for a in legal_actions(state) if not a.is_move and a.dst != last.dst]
+    free = ~state.board.occupied
+    if not free >> last.dst & 1:  # (Zeus' block under himself: no wrong cell for it)
+        return None
+    options = [
+        a
+        for a in legal_actions(state)
+        if a.kind in (BUILD, DOME) and a.dst != last.dst and free >> a.dst & 1
+    ]
     for option in options:
         wrong = Turn((*turn.actions[:-1], option), turn.result, None)
         after = apply_action(state, option)

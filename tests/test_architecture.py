@@ -114,7 +114,18 @@ def test_no_module_is_over_the_size_limit() -> None:
 def test_the_top_level_holds_only_the_layers_and_shared_modules() -> None:
     top = {path.stem for path in PACKAGE_DIR.iterdir() if path.suffix == ".py" or path.is_dir()}
     top.discard("__pycache__")
-    layers = {"rules", "sensing", "physics", "referee", "lights", "hints", "seats", "store", "api", "daemon"}
+    layers = {
+        "rules",
+        "sensing",
+        "physics",
+        "referee",
+        "lights",
+        "hints",
+        "seats",
+        "store",
+        "api",
+        "daemon",
+    }
     assert top == layers | {"checks", "commands", "hardware", "clock", "closing", "cli", "__init__"}
 
 

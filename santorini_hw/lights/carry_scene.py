@@ -3,7 +3,10 @@
 One step at a time, in that seat's hue: the cell of a worker to place; else the worker
 to lift, then (once it is up in a hand) only its destination (and where an Apollo or
 Minotaur move sends the opponent's worker, in its owner's hue), then the build or the
-dome, and so on through every step of a god's turn.
+dome, and so on through every step of a god's turn: Charon's ferry as the opponent's
+worker to lift and where it goes (in its owner's hue), Ares' block to take off
+(`take_block`), Zeus' block on his own cell; Bia's and Medusa's victims are lit by the
+referee's scene (`take_worker`).
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ from __future__ import annotations
 from santorini_hw.lights.scenes import Element, Mark, Scene
 from santorini_hw.referee.expected import ExpectedTurn
 from santorini_hw.referee.referee import Referee
-from santorini_hw.rules.actions import DOME, Action
+from santorini_hw.rules.actions import DOME, FERRY, PASS, UNBUILD, Action
 from santorini_hw.rules.cells import beyond
 from santorini_hw.rules.gods import God
 from santorini_hw.rules.position import Position
@@ -34,9 +37,16 @@ def carry_marks(referee: Referee, expected: ExpectedTurn) -> list[tuple[int, Mar
     if done >= len(expected.actions):
         return []
     action = expected.actions[done]
-    if not action.is_move:
+    if action.kind == UNBUILD:  # Ares: the block to take off
+        return [(action.dst, Mark(Element.TAKE_BLOCK))]
+    if action.kind == FERRY:  # Charon: the opponent's worker, then where it goes across
+        owner = game.lineup.index_of(game.board.lineup.members(game.board.side_at(action.src))[0])
+        if not referee.holding:
+            return [(action.src, Mark(Element.CARRY_WORKER, player=owner))]
+        return [(action.dst, Mark(Element.CARRY_MOVE, player=owner))]
+    if not action.is_move:  # (Zeus' block goes under his worker: lift, build, set back)
         kind = Element.CARRY_DOME if action.kind == DOME else Element.CARRY_BUILD
-        return [(action.dst, Mark(kind, player=seat))]
+        return [] if action.kind == PASS else [(action.dst, Mark(kind, player=seat))]
     if not referee.holding:  # (a block put down first may hide which cell it left)
         return [(action.src, Mark(Element.CARRY_WORKER, player=seat))]
     marks = [(action.dst, Mark(Element.CARRY_MOVE, player=seat))]

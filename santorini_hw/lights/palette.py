@@ -142,6 +142,12 @@ TICK = Steps("tick", ((1.0, 0.5), (0.0, 0.5)))
 brightness as well as of hue, so it reads without telling colours apart)."""
 
 
+FALL = Steps("fall", ((1.0, 0.3), (0.5, 0.3), (0.2, 0.3), (0.0, 0.5)))
+"""Bright, dimmer, dimmer, dark: "take this off"."""
+RISE = Steps("rise", ((0.2, 0.3), (0.5, 0.3), (1.0, 0.3), (0.0, 0.5)))
+"""Dim, brighter, bright, dark: "put this on"."""
+
+
 def flashes(count: int) -> Steps:
     """`count` short flashes then a pause (0: one long flash): "should be level `count`"."""
     if count == 0:
@@ -174,6 +180,11 @@ PATTERNS: Mapping[Element, Pattern] = {
     Element.CARRY_BUILD: BECKON,
     Element.CARRY_DOME: BECKON,
     Element.TAKEBACK: SLOW_BLINK,
+    Element.TAKE_WORKER: FALL,
+    Element.PLACE_BLOCK: RISE,
+    Element.TAKE_BLOCK: FALL,
+    Element.BUILD_UNDER: RISE,
+    Element.FERRY: SLOW_BLINK,
     Element.HINT_WORKER: HINT_PULSES[0],
     Element.HINT_MOVE: HINT_PULSES[1],
     Element.HINT_BUILD: HINT_PULSES[2],
@@ -194,6 +205,11 @@ DEFAULT_HUES: Mapping[Element, Hue] = {
     Element.MENU_OPTION: BLUE,
     Element.MENU_SELECTED: YELLOW,
     Element.MENU_PAGE: WHITE,
+    Element.TAKE_WORKER: VERMILLION,
+    Element.PLACE_BLOCK: VERMILLION,
+    Element.TAKE_BLOCK: WHITE,
+    Element.BUILD_UNDER: WHITE,
+    Element.FERRY: BLUISH_GREEN,
     Element.HINT_WORKER: REDDISH_PURPLE,
     Element.HINT_MOVE: REDDISH_PURPLE,
     Element.HINT_BUILD: REDDISH_PURPLE,

@@ -15,6 +15,9 @@ What it shows, by the referee's state:
 - after the move: `build` where a block may go, `dome_build` where Atlas may dome a
   tower under level 3, `second_build` for Demeter's and Hephaestus' optional second
   build, and `turn_worker` again on a worker that may still move (Artemis, Hermes);
+- the advanced gods' options: `ferry` where Charon may set an opponent's worker down
+  (only those of the worker in the hand once one is lifted), `take_block` on Ares'
+  blocks, `build_under` on Zeus' worker;
 - the hint, if it still fits the turn: `hint_worker`, `hint_move`, `hint_build`;
 - a remote player's takeback request (the person at the board accepts it with undo):
   `takeback` on that player's workers, while no turn of theirs is being carried out;
@@ -22,6 +25,8 @@ What it shows, by the referee's state:
   fix at a time), every other cell dark;
 - game over: `winner` on the winner's workers;
 - `error` (remove a piece) on stray pieces left beside a win and on eliminated workers;
+  `take_worker` on workers a power removed (Bia, Medusa) still standing, `place_block`
+  where Medusa's petrification block is still to go;
 - the clock short (`clock_warning`): `clock_low` on the workers of the player to move,
   over their legal marks (placement: on the workers placed so far);
 - `bridge_down` on the four corners while the stack-sensor bridge is unplugged;
@@ -36,7 +41,7 @@ from santorini_hw.lights.carry_scene import carry_scene
 from santorini_hw.lights.scenes import Element, Fix, Mark, Scene
 from santorini_hw.referee.board_view import CellFix, level_of
 from santorini_hw.referee.referee import Referee
-from santorini_hw.rules.actions import DOME, Action
+from santorini_hw.rules.actions import BUILD, DOME, FERRY, UNBUILD, Action
 from santorini_hw.rules.cells import cells_of, parse_cell
 from santorini_hw.rules.game import Game, Phase
 from santorini_hw.rules.gods import God
@@ -78,8 +83,9 @@ def scene_for(
     guidance = referee.guidance
     if guidance:
         return scene.with_mark(guidance[0].cell, _error_mark(referee, guidance[0]))
-    if referee.pending_removal:
-        scene = scene.with_marks(referee.pending_removal, Mark.error(Fix.REMOVE_PIECE))
+    removals = referee.removals
+    strays = [cell for cell in referee.pending_removal if cell not in removals]
+    scene = scene.with_marks(strays, Mark.error(Fix.REMOVE_PIECE))
     game = referee.game
     awaiting = referee.awaiting
     if awaiting is not None:
@@ -92,6 +98,8 @@ def scene_for(
         index = game.lineup.index_of(takeback)
         cells = cells_of(game.board.workers[game.lineup.sides[index]])
         scene = scene.with_marks(cells, Mark(Element.TAKEBACK, player=index))
+    scene = scene.with_marks(referee.pending_blocks, Mark(Element.PLACE_BLOCK))
+    scene = scene.with_marks(removals, Mark(Element.TAKE_WORKER))  # first the worker off
     if clock_warning and game.phase is not Phase.OVER:
         player = game.position.to_move
         workers = cells_of(game.board.workers[game.lineup.sides[player]])
@@ -141,13 +149,20 @@ def _legal(scene: Scene, game: Game, holding: tuple[str, ...]) -> Scene:
     assert turn is not None
     legal = game.legal_actions()
     moves = [a for a in legal if a.is_move]
-    builds = [a for a in legal if not a.is_move]
+    ferries = [a for a in legal if a.kind == FERRY]
+    builds = [a for a in legal if a.kind in (BUILD, DOME)]
     if holding:
         held = {parse_cell(cell) for cell in holding}
+        scene = scene.with_marks((a.dst for a in ferries if a.src in held), Mark(Element.FERRY))
         return scene.with_marks((a.dst for a in moves if a.src in held), Mark(Element.DESTINATION))
     scene = scene.with_marks(
         {a.src for a in moves}, Mark(Element.TURN_WORKER, player=game.position.to_move)
     )
+    scene = scene.with_marks((a.dst for a in ferries), Mark(Element.FERRY))
+    scene = scene.with_marks((a.dst for a in legal if a.kind == UNBUILD), Mark(Element.TAKE_BLOCK))
+    under = {a.dst for a in builds if turn.board.occupied >> a.dst & 1}  # Zeus
+    scene = scene.with_marks(under, Mark(Element.BUILD_UNDER))
+    builds = [a for a in builds if a.dst not in under]
     god = turn.god
     if turn.moves == 0 and god is God.PROMETHEUS:
         return scene.with_marks((a.dst for a in builds), Mark(Element.PREBUILD))

@@ -34,6 +34,11 @@ carry_move     legal    put the lifted worker (or a forced one) here     player 
 carry_build    legal    build a block here for a seat not at the board   player          beckon
 carry_dome     legal    build a dome here for a seat not at the board    player          beckon
 takeback       legal    a remote player's workers: they ask a takeback   player          slow blink
+take_worker    legal    take this worker off (Bia's, Medusa's victim)    vermillion      fall
+place_block    legal    put a block here: Medusa's petrification          vermillion      rise
+take_block     legal    this block may be taken off (Ares)               white           fall
+build_under    legal    a block may go under this worker (Zeus)          white           rise
+ferry          legal    where an opponent's worker may be moved (Charon) bluish green    slow blink
 hint_worker    hint     the worker the hint moves                        reddish purple  pulse
 hint_move      hint     where the hint moves it                          reddish purple  pulse
 hint_build     hint     where the hint builds                            reddish purple  pulse
@@ -41,6 +46,11 @@ error          error    fix this cell (one fix at a time), by `fix`:     vermill
 bridge_down    status   the stack-sensor bridge is disconnected          yellow          slow blink
 link_problem   status   the paired board holds another game              vermillion      slow blink
 ============== ======== ================================================ =============== ===========
+
+The five kinds of the advanced gods say what the other kinds cannot: a *fall* (bright,
+then dimmer twice, then dark) means "take off", a *rise* (dim, brighter, bright, then
+dark) means "put on"; vermillion is what the rules made happen and hands must still do
+(the turn after waits for it), white what a power allows.
 
 The `carry_*` kinds show a turn someone at the board carries out for a seat that is not
 (the engine): one step at a time, in that seat's hue, with a beckoning pulse that
@@ -113,6 +123,11 @@ class Element(StrEnum):
     CARRY_BUILD = "carry_build"
     CARRY_DOME = "carry_dome"
     TAKEBACK = "takeback"
+    TAKE_WORKER = "take_worker"
+    PLACE_BLOCK = "place_block"
+    TAKE_BLOCK = "take_block"
+    BUILD_UNDER = "build_under"
+    FERRY = "ferry"
     HINT_WORKER = "hint_worker"
     HINT_MOVE = "hint_move"
     HINT_BUILD = "hint_build"

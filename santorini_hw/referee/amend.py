@@ -15,7 +15,15 @@ from santorini_hw.referee.board_view import BoardView, position_view
 from santorini_hw.referee.turn_index import TurnIndex
 from santorini_hw.rules.cells import cells_of
 from santorini_hw.rules.position import Position
-from santorini_hw.rules.turn import TurnState, can_end, completable, finish, start_turn
+from santorini_hw.rules.turn import (
+    TurnState,
+    apply_action,
+    can_end,
+    candidates,
+    completable,
+    finish,
+    start_turn,
+)
 
 
 @dataclass
@@ -38,14 +46,32 @@ def amended_turn(window: AmendWindow, view: BoardView) -> TurnState | None:
     ended, index = window.ended, window.index
     if ended is None or index is None:
         return None
+    found = []
     for state in index.matches(view):
         board = state.board
         same = board.workers == ended.board.workers and _builds(state) == _builds(ended)
         complete = same and board != ended.board and can_end(state) and not state.won
         # (a correction that would leave the next player no turn is not guessed at)
         if complete and completable(start_turn(finish(state))):
-            return state
-    return None
+            found.append(state)
+    for state in found:  # the turn as recorded with only its last build moved, first
+        kept = _last_build_moved(index.start, ended, state)
+        if kept is not None:
+            return kept
+    return found[0] if found else None
+
+
+def _last_build_moved(start: TurnState, ended: TurnState, state: TurnState) -> TurnState | None:
+    """`ended` with its last build where `state` has it, if that is legal and gives
+    `state`'s board (Triton's or Hermes' steps stay as they were seen)."""
+    prefix = start
+    for action in ended.actions[:-1]:
+        prefix = apply_action(prefix, action)
+    last = state.actions[-1]
+    if last.is_move or last not in candidates(prefix):
+        return None
+    moved = apply_action(prefix, last)
+    return moved if moved.board == state.board else None
 
 
 def _builds(state: TurnState) -> tuple[int, bool]:

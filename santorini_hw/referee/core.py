@@ -59,8 +59,18 @@ class Tracking:
     holding: int = 0
     """Cells whose worker is up in a hand."""
     pending_removal: int = 0
-    """Cells of eliminated workers still standing on the board."""
+    """Cells of eliminated or removed (Bia, Medusa) workers still standing on the board."""
+    pending_blocks: int = 0
+    """Cells where Medusa's petrification block is still to be put down."""
+    removing: int = 0
+    """Cells of Bia's victims still standing, this turn."""
+    chores: int = 0
+    """Cells of the removals (Bia, Medusa) to finish before the next turn may begin."""
     indexes: dict[str, TurnIndex] = field(default_factory=dict)
+
+    def clear_chores(self) -> None:
+        """The record went back or adopted the board: nothing is left to take off."""
+        self.pending_removal = self.pending_blocks = self.removing = self.chores = 0
 
 
 class RefereeCore:
@@ -75,6 +85,9 @@ class RefereeCore:
         self._amend: AmendWindow | None = None
         self._track = Tracking()
         self._now = 0.0
+        self._lags: dict[TurnState, int] = {}
+        """Bia's victims the board may still show, by state of the turn expected of a
+        seat not at the board."""
 
     # -- what the lights and the API read ----------------------------------------------
     @property
@@ -118,6 +131,19 @@ class RefereeCore:
         """Pieces to take off: eliminated workers, stray pieces left beside a win."""
         return tuple(cell_name(c) for c in cells_of(self._track.pending_removal | self.stray))
 
+    @property
+    def removals(self) -> tuple[str, ...]:
+        """Workers a power removed (Bia, Medusa) still standing: to take off."""
+        track = self._track
+        return tuple(
+            cell_name(c) for c in cells_of((track.removing | track.chores) & track.pending_removal)
+        )
+
+    @property
+    def pending_blocks(self) -> tuple[str, ...]:
+        """Blocks the rules built (Medusa's petrification) still to put down."""
+        return tuple(cell_name(c) for c in cells_of(self._track.pending_blocks))
+
     def tick(self, now: float) -> list[RefereeEvent]:
         """Let timers run: raise the error once the grace period is over."""
         self._now = now
@@ -154,6 +180,7 @@ class RefereeCore:
             swapped = 0
             for before, after in zip(start.workers, state.board.workers, strict=True):
                 swapped |= before ^ after
+            swapped &= ~self._standing(state)  # a removed worker may stand untouched
             times = [touched_at.get(cell) for cell in cells_of(swapped)]
             if None in times:
                 continue
@@ -162,6 +189,13 @@ class RefereeCore:
             if best is None or rank < best:
                 best, chosen = rank, state
         return chosen
+
+    def _standing(self, state: TurnState) -> int:
+        """Cells of workers `state` removed (Bia) that the board may still show."""
+        found = self._lags.get(state, 0)
+        for index in self._track.indexes.values():
+            found |= index.standing(state)
+        return found
 
     def _could_go_on(self, index: TurnIndex, view: BoardView) -> bool:
         """Another reading of this board is a turn still in progress (e.g. Prometheus'

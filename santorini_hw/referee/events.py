@@ -9,9 +9,9 @@ from dataclasses import dataclass
 class RefereeEvent:
     kind: str
     """One of: worker_placed, female_worker, placement_amended, setup_complete, action,
-    action_retracted, turn_complete, turn_amended, turn_reread, eliminated, game_over,
-    stray_pieces, error_raised, error_updated, error_cleared, undo, undo_cancelled,
-    resync, hint_requested (the daemon adds its own, e.g. chaos_power)."""
+    action_retracted, turn_complete, turn_amended, turn_reread, removed, petrified,
+    eliminated, game_over, stray_pieces, error_raised, error_updated, error_cleared, undo,
+    undo_cancelled, resync, hint_requested (the daemon adds its own, e.g. chaos_power)."""
     time: float
     player: str | None = None
     text: str = ""

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from santorini_hw.referee.board_view import BoardView, position_view
+from santorini_hw.referee.chores import standing, with_standing
 from santorini_hw.referee.events import RefereeEvent
 from santorini_hw.referee.expected import ExpectedTurn, checked, turn_states
 from santorini_hw.referee.recording import RecordKeeper
@@ -41,6 +42,13 @@ class ExpectingReferee(RecordKeeper):
             raise ValueError(f"{turn.player}'s turn was chosen for another position")
         self.expected = turn
         self._states = tuple(turn_states(turn))
+        lag, self._lags = 0, {}
+        for before, after, action in zip(
+            self._states, self._states[1:], turn.actions, strict=False
+        ):
+            lag = standing(before.board, action, after.board, lag)
+            if lag:
+                self._lags[after] = lag
         view = self._track.last_view
         return [] if view is None else self._judge(view)
 
@@ -97,7 +105,15 @@ class ExpectingReferee(RecordKeeper):
         states = self._states
         polarity = self.settings.polarity
         start = self.game.position
-        shown = [state for state in states if position_view(state.board, polarity) == view]
+        shown = [
+            state
+            for state in states
+            if view
+            in (
+                position_view(state.board, polarity),
+                position_view(with_standing(state.board, self._standing(state), start), polarity),
+            )
+        ]
         if len(shown) > 1:  # Apollo's swap looks like no move: believed where hands touched
             shown = [state for state in shown if self._pick(start, [state])] or shown[:1]
         if shown:

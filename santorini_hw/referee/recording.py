@@ -10,6 +10,7 @@ from santorini_hw.referee.board_view import (
     BoardView,
     position_view,
 )
+from santorini_hw.referee.chores import petrified
 from santorini_hw.referee.core import RefereeCore
 from santorini_hw.referee.events import RefereeEvent
 from santorini_hw.rules.actions import Action, actions_text
@@ -31,6 +32,7 @@ class RecordKeeper(RefereeCore):
         record_length = len(game.record)
         for action in new_actions:
             game.apply(action)
+        events += self._removed(player, match)
         self.restoring = False
         self._track.holding = 0
         self._track.mismatch_since = None
@@ -121,6 +123,10 @@ class RecordKeeper(RefereeCore):
         """Report the turn and what followed it; eliminated workers must now leave."""
         game = self.game
         events = [self._event("turn_complete", player, actions_text(turn.actions))]
+        track = self._track
+        track.chores |= track.removing & track.pending_removal
+        track.removing = 0
+        events += self._petrified(player, turn.board)
         lineup = turn.board.lineup
         for line in game.record[record_length:]:
             if line.kind == "eliminated":
@@ -132,6 +138,32 @@ class RecordKeeper(RefereeCore):
             events.append(self._event("game_over", game.winner, game.winner))
         self._new_turn()
         return events
+
+    def _removed(self, player: str, match: TurnState) -> list[RefereeEvent]:
+        """Bia's victims still standing: lit to be taken off (the move stands)."""
+        view = self._track.last_view
+        cells = self._standing(match) & ~self._track.pending_removal
+        cells &= 0 if view is None else view.workers
+        if not cells:
+            return []
+        self._track.pending_removal |= cells
+        self._track.removing |= cells
+        names = tuple(cell_name(cell) for cell in cells_of(cells))
+        text = "; ".join(f"{name}: take the worker off" for name in names)
+        return [self._event("removed", player, text, names)]
+
+    def _petrified(self, player: str, before: Position) -> list[RefereeEvent]:
+        """Medusa's victims: to take off the board, a block put down in their place."""
+        cells = petrified(before, self.game.board)
+        if not cells:
+            return []
+        view = self._track.last_view
+        self._track.pending_removal |= cells & (0 if view is None else view.workers)
+        self._track.pending_blocks |= cells
+        self._track.chores |= cells
+        names = tuple(cell_name(cell) for cell in cells_of(cells))
+        text = "; ".join(f"{name}: take the worker off, put a block there" for name in names)
+        return [self._event("petrified", player, text, names)]
 
     def _judge_placement(self, view: BoardView) -> list[RefereeEvent]:
         game = self.game

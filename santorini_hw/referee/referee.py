@@ -14,9 +14,11 @@ from __future__ import annotations
 from santorini_hw.referee.board_view import (
     BoardView,
     CellFix,
+    differences,
     observed_view,
     position_view,
 )
+from santorini_hw.referee.chores import pending_blocks, without_workers
 from santorini_hw.referee.core import BoardError, RefereeSettings
 from santorini_hw.referee.events import RefereeEvent
 from santorini_hw.referee.expecting import ExpectingReferee
@@ -25,6 +27,7 @@ from santorini_hw.referee.rereading import Rereader
 from santorini_hw.referee.resync import ResyncError, adopted_position
 from santorini_hw.referee.turn_index import TurnIndex
 from santorini_hw.referee.undo_wait import UndoRequest, on_the_way_back
+from santorini_hw.rules.actions import PASS_ACTION
 from santorini_hw.rules.cells import cell_name, cells_of
 from santorini_hw.rules.game import Phase
 from santorini_hw.rules.position import Position
@@ -56,7 +59,8 @@ class Referee(Rereader, ExpectingReferee):
         if track.last_faults:
             return self._mismatch(track.last_faults)
         track.pending_removal &= view.workers
-        view = view._replace(workers=view.workers & ~track.pending_removal)
+        view = without_workers(view, track.pending_removal)
+        view, track.pending_blocks = pending_blocks(view, track.pending_blocks, self.game.board)
         return self._judge(view)
 
     def press(self, button: str, now: float) -> list[RefereeEvent]:
@@ -66,11 +70,20 @@ class Referee(Rereader, ExpectingReferee):
         self._now = now
         game = self.game
         if button == "done":
-            events = self._cancel_undo() if self._undo is not None else []
+            cancelled = self._undo is not None
+            events = self._cancel_undo() if cancelled else []
             if game.player in self.remote:  # a remote seat's turn ends as it stands whole
                 return events
             if game.turn is not None and game.turn.actions and game.can_end_turn():
                 return events + self._end_turn()
+            if (  # (a done that cancels an undo is no pass)
+                not cancelled
+                and game.turn is not None
+                and not game.turn.actions
+                and PASS_ACTION in game.legal_actions()
+            ):
+                game.apply(PASS_ACTION)  # Dionysus declines his additional turns
+                return [*events, self._event("action", game.player, "pass"), *self._end_turn()]
             return events + self._reread_when_over()
         if button == "undo":
             if self._undo is not None:
@@ -102,6 +115,7 @@ class Referee(Rereader, ExpectingReferee):
         game.adopt(position)
         self._undo = self._amend = self.expected = None
         self.restoring = False
+        self._track.clear_chores()
         self._new_turn()
         self._track.last_view = view
         events = [self._event("resync", game.player, "adopted the board")]
@@ -119,8 +133,21 @@ class Referee(Rereader, ExpectingReferee):
         if self.game.phase is Phase.PLACEMENT:
             return self._judge_placement(view)
         if self.game.phase is Phase.PLAY:
-            return self._judge_play(view)
+            chores = self._judge_chores(view)
+            return self._judge_play(view) if chores is None else chores
         return self._judge_over(view)
+
+    def _judge_chores(self, view: BoardView) -> list[RefereeEvent] | None:
+        """A removal the rules made (Bia, Medusa) is done before the next turn begins:
+        until then a board that shows that turn begun is an error naming the chore."""
+        track = self._track
+        track.chores &= track.pending_removal | track.pending_blocks
+        turn = self.game.turn
+        begun = view != self.expected_view or (turn is not None and bool(turn.actions))
+        if not track.chores or not begun or track.last_view is None:
+            return None
+        fixes = differences(self.expected_view, track.last_view)
+        return self._mismatch(sorted(fixes, key=lambda fix: not track.chores >> fix.cell & 1))
 
     def _judge_undo(self, view: BoardView) -> list[RefereeEvent]:
         """Take back once the board shows the target; wait patiently while pieces go back
@@ -139,6 +166,7 @@ class Referee(Rereader, ExpectingReferee):
                 self.game.undo()
             self._undo = self._amend = None
             self.stray = 0
+            self._track.clear_chores()
             self._new_turn()
             return [self._event("undo", self.game.player), *self._clear_error()]
         undo.playing = False
@@ -230,9 +258,12 @@ class Referee(Rereader, ExpectingReferee):
         """End the turn because the next player has started: their touches so far count
         in their turn, and the ended turn may no longer be amended."""
         touched = self._track.touched_at
+        start, turn, player = self.game.position, self.game.turn, self.game.player
         events = self._end_turn()
         self._amend = None
         self._track.touched_at = touched
+        if turn is not None:
+            self._open_rereading(player, start, turn)
         return events
 
     def _ended_by_touch(
@@ -244,8 +275,10 @@ class Referee(Rereader, ExpectingReferee):
         following = finish(turn)
         if not self._next_player_touched(following, view):
             return None
-        before = position_view(turn.board, self.settings.polarity)
-        before = before._replace(buildings=view.buildings)
+        shown = position_view(turn.board, self.settings.polarity)
+        before = shown._replace(buildings=view.buildings)
+        if shown == before and can_end(turn):  # as accepted (Poseidon's builds in order)
+            return turn
         complete = [state for state in current.matches(before) if can_end(state)]
         if not complete and can_end(turn):
             return turn

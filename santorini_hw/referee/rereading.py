@@ -9,9 +9,11 @@ the other reading): the piece was the next player's build, put down early. Both 
 are then recorded as played: the first amended (without the piece), the second complete.
 
 The same holds for every optional extra that ends a turn by itself: Hephaestus' second
-block and Prometheus' build before the move (a move and its build read as a build, a
-move and a second build). While the next player might still build, the first reading
-stands, so a real second build is never taken away. Done pressed on a turn that cannot
+block, Hestia's second build, and Prometheus' build before the move (a move and its build
+read as a build, a move and a second build); and for one that the next player's first
+touch ended, the piece put down just before it (Poseidon's builds, Morpheus' tokens).
+While the next player might still build, the first reading stands, so a real second
+build is never taken away. Done pressed on a turn that cannot
 end as read also takes another reading of the same turn that ends it (Prometheus' block
 put down first, then a move not up: the build after the move, not before).
 """
@@ -29,7 +31,7 @@ from santorini_hw.rules.actions import Action, actions_text
 from santorini_hw.rules.cells import cell_name, cells_of
 from santorini_hw.rules.game import Phase, RecordLine
 from santorini_hw.rules.position import Position
-from santorini_hw.rules.turn import TurnState, can_end, finish, start_turn
+from santorini_hw.rules.turn import TurnState, apply_action, can_end, finish, start_turn
 
 Touched = Callable[[Position, BoardView], bool]
 """Whether the board shows the first touch of the player to move in a position."""
@@ -76,6 +78,21 @@ class Rereader(RecordKeeper):
         if ended and game.record[-1].kind == "turn":
             self._reread = rereading_of(player, game.record[-1], turn, match)
         return events
+
+    def _open_rereading(self, player: str, start: Position, turn: TurnState) -> None:
+        """A turn the next player's touch ended (Poseidon's, Morpheus' or Hestia's extra
+        build left open): its last piece may have been that player's early build too."""
+        game = self.game
+        if game.phase is not Phase.PLAY or not game.record or len(turn.actions) < 2:
+            return
+        before = start_turn(start)
+        for action in turn.actions[:-1]:
+            before = apply_action(before, action)
+        if not can_end(before):  # another reading of that board may end the turn (Ares'
+            index = self._index("handed_over", start_turn(start))  # block built, taken off)
+            view = position_view(before.board, self.settings.polarity)
+            before = next((s for s in index.matches(view) if _whole(s)), before)
+        self._reread = rereading_of(player, game.record[-1], before, turn)
 
     def _reading(self) -> tuple[Rereading, TurnState] | None:
         """The open window and the current turn as the other reading has it (complete,

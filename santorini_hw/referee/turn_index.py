@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import deque
 
 from santorini_hw.referee.board_view import BoardView, Buildings, position_view
+from santorini_hw.referee.chores import standing, with_standing
 from santorini_hw.rules.gods import God
 from santorini_hw.rules.turn import (
     TurnState,
@@ -28,6 +29,7 @@ class TurnIndex:
         self._by_view: dict[BoardView, list[TurnState]] = {}
         self._by_buildings: dict[Buildings, list[tuple[int, TurnState]]] = {}
         self._wins: list[tuple[BoardView, TurnState]] = []
+        self._standing: dict[TurnState, int] = {}
         self._walk(start)
 
     def _walk(self, start: TurnState) -> None:
@@ -43,29 +45,43 @@ class TurnIndex:
         visited: dict[object, TurnState] = {}
         parents: dict[object, list[object]] = {}
         ending: list[object] = []
-        queue: deque[tuple[TurnState, object]] = deque([(start, None)])
+        lags: dict[object, int] = {}
+        queue: deque[tuple[TurnState, object, int]] = deque([(start, None, 0)])
         while queue:
-            state, parent = queue.popleft()
+            state, parent, lag = queue.popleft()
             key: object = state_key(state) if hermes else state._replace(actions=())
             parents.setdefault(key, []).append(parent)
             if key in visited:
                 continue
             visited[key] = state
+            lags[key] = lag
             if can_end(state):
                 ending.append(key)
-            queue.extend((apply_action(state, action), key) for action in candidates(state))
+            for action in candidates(state):
+                child = apply_action(state, action)
+                queue.append((child, key, standing(state.board, action, child.board, lag)))
         completable = _reaching(ending, parents)
         for key, state in visited.items():
             if key in completable or state is start:
-                view = position_view(state.board, self._with_owners)
-                self._by_view.setdefault(view, []).append(state)
-                self._by_buildings.setdefault(view.buildings, []).append((view.workers, state))
-                if state.won:
-                    self._wins.append((view, state))
+                self._add(state, position_view(state.board, self._with_owners))
+                if lags[key]:
+                    self._standing[state] = lags[key]
+                    board = with_standing(state.board, lags[key], start.board)
+                    self._add(state, position_view(board, self._with_owners))
+
+    def _add(self, state: TurnState, view: BoardView) -> None:
+        self._by_view.setdefault(view, []).append(state)
+        self._by_buildings.setdefault(view.buildings, []).append((view.workers, state))
+        if state.won:
+            self._wins.append((view, state))
+
+    def standing(self, state: TurnState) -> int:
+        """Cells of the workers `state` removed (Bia) that the board may still show."""
+        return self._standing.get(state, 0)
 
     def __len__(self) -> int:
         """How many states the turn can reach (the index's size)."""
-        return sum(len(states) for states in self._by_view.values())
+        return sum(len(states) for states in self._by_view.values()) - len(self._standing)
 
     def matches(self, view: BoardView) -> list[TurnState]:
         """States whose board looks exactly like `view`: fewest actions first, then those

@@ -123,6 +123,7 @@ def test_element_names_are_the_documented_contract() -> None:
         "selftest", "menu_option", "menu_selected", "menu_page", "bridge_down", "idle", "clock_low",
         "carry_place", "carry_worker", "carry_move", "carry_build", "carry_dome",
         "link_problem", "takeback",
+        "take_worker", "place_block", "take_block", "build_under", "ferry",
     }  # fmt: skip
     assert {fix.value for fix in Fix} == {"place_worker", "remove_piece", "wrong_level"}
 

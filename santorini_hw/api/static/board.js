@@ -11,7 +11,7 @@ const MARK_WORDS = {
   move: "legal move", build: "legal build", dome: "legal dome", movable: "can move",
   carry_place: "place a worker here for the engine", carry_worker: "lift this worker for the engine",
   carry_move: "put the lifted worker here", carry_build: "build here for the engine",
-  carry_dome: "build a dome here for the engine",
+  carry_dome: "build a dome here for the engine", take_block: "take this block off for the engine",
 };
 let focused = "a1";
 

@@ -41,7 +41,7 @@ function seatWords(awaiting) {
 // The next step the board lights for the engine's (or a remote player's) turn, in words.
 const CARRY_WORDS = {
   carry_place: "place its worker on", carry_worker: "lift the worker on", carry_move: "put it down on",
-  carry_build: "build on", carry_dome: "build a dome on",
+  carry_build: "build on", carry_dome: "build a dome on", take_block: "take the block off",
 };
 
 function carryWords(awaiting) {
