@@ -66,10 +66,13 @@ class SeatControl:
         if hasattr(self, "engines"):  # the last game's searches no longer count
             self.engines.close()
         self.referee.remote = seats.remote
-        self.engines = EngineSeats(seats, seed, lambda turn: _shown(self, turn))
+        self.engines = EngineSeats(
+            seats, seed, lambda turn: _shown(self, turn), progressed=lambda: _progressed(self)
+        )
 
     def _seat_events(self: _Host) -> list[RefereeEvent]:
-        """`engine_thinking` when an engine seat starts its search."""
+        """`engine_thinking` when an engine seat starts its search (and, from
+        `_progressed`, again while it thinks: how far it got)."""
         return self.engines.update(self.referee, self.hardware.clock.monotonic())
 
     def seats_state(self: _Host) -> dict[str, Any]:
@@ -93,6 +96,15 @@ class SeatControl:
 
 def _player(players: tuple[str, ...], mark: Mark) -> str | None:
     return None if mark.player is None else players[mark.player]
+
+
+def _progressed(host: _Host) -> None:
+    """The search got further (at most four times a second): the page redraws it."""
+    thinking = host.engines.thinking
+    if thinking is not None:
+        now = host.hardware.clock.monotonic()
+        text = host.engines.progress_text()
+        host._after([RefereeEvent("engine_thinking", now, thinking["player"], text)])
 
 
 def _shown(host: _Host, turn: ExpectedTurn) -> None:

@@ -21,6 +21,7 @@ import random
 import zlib
 from typing import NamedTuple
 
+from santorini_hw.clock import Clock
 from santorini_hw.hints.evaluation import evaluate
 from santorini_hw.hints.search import best_turn
 from santorini_hw.hints.tactics import can_win_now
@@ -62,12 +63,17 @@ def turn_seed(game_seed: int, position: Position) -> int:
     return zlib.crc32(position_to_text(position).encode(), game_seed & 0xFFFFFFFF)
 
 
-def choose_turn(position: Position, level: int, seed: int) -> Turn | None:
+def choose_turn(
+    position: Position, level: int, seed: int, clock: Clock | None = None
+) -> Turn | None:
     """The engine's turn at `level` (None: the player to move has no legal turn),
-    searched from an empty table so that it depends on nothing but its inputs."""
+    searched from an empty table so that it depends on nothing but its inputs (`clock`:
+    the search's, for its time cap; a `watch.SearchWatch` follows and stops it)."""
     spec = LEVELS[level]
     rng = random.Random(seed)
-    result = best_turn(position, node_budget=spec.nodes, time_budget=spec.time_cap, seed=seed)
+    result = best_turn(
+        position, node_budget=spec.nodes, time_budget=spec.time_cap, seed=seed, clock=clock
+    )
     if result.turn is None or can_win_now(position) or rng.random() >= spec.wander:
         return result.turn
     children = quiet_outcomes(position)
