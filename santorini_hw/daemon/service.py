@@ -256,6 +256,8 @@ class BoardService(MenuControl, HintControl, SeatControl):
             return
         if button == "undo" and self.journal.finished:
             raise CommandError("the game is over and recorded: start a new game")
+        if button == "undo":
+            self._check_undo()
         self._after(self.referee.press(button, self.hardware.clock.monotonic()))
 
     def hold(self, action: str) -> None:
