@@ -68,19 +68,26 @@ def choose_turn(
 ) -> Turn | None:
     """The engine's turn at `level` (None: the player to move has no legal turn),
     searched from an empty table so that it depends on nothing but its inputs (`clock`:
-    the search's, for its time cap; a `watch.SearchWatch` follows and stops it)."""
+    the search's, for its time cap; a `watch.SearchWatch` follows and stops it). A turn
+    that strays from the search is drawn before searching: it needs no search at all."""
     spec = LEVELS[level]
     rng = random.Random(seed)
+    if not can_win_now(position) and rng.random() < spec.wander:
+        stray = _stray(position, spec.top, rng)
+        if stray is not None:
+            return stray
     result = best_turn(
         position, node_budget=spec.nodes, time_budget=spec.time_cap, seed=seed, clock=clock
     )
-    if result.turn is None or can_win_now(position) or rng.random() >= spec.wander:
-        return result.turn
+    return result.turn
+
+
+def _stray(position: Position, top: int, rng: random.Random) -> Turn | None:
+    """One of the `top` best-looking turns by static evaluation (None: no legal turn)."""
     children = quiet_outcomes(position)
     side = position.side
     children.sort(key=lambda child: -evaluate(child, side))
-    pick = rng.choice(children[: spec.top])
-    return turn_leading_to(position, pick) or result.turn
+    return turn_leading_to(position, rng.choice(children[:top])) if children else None
 
 
 def choose_placement(position: Position, level: int, seed: int) -> tuple[int, ...]:
