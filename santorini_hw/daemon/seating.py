@@ -14,6 +14,7 @@ import logging
 import random
 from typing import Any, Protocol
 
+from santorini_hw.daemon.menu_control import CommandError
 from santorini_hw.hardware.board import BoardHardware
 from santorini_hw.lights.carry_scene import carry_marks
 from santorini_hw.lights.scenes import Mark
@@ -26,6 +27,10 @@ from santorini_hw.seats.model import NO_SEATS, Seats, SeatsError, parse_seats, s
 from santorini_hw.store import EventKind, Store
 
 _log = logging.getLogger(__name__)
+DEMONSTRATION_UNDO = (
+    "the engine plays every colour: there is no person's turn to take back"
+    " (a long press of done starts the demonstration again)"
+)
 
 
 class SeatHost(Protocol):
@@ -69,11 +74,21 @@ class SeatControl:
             self.engines.close()
         self.referee.remote = seats.remote
         self.referee.chooses_again = seats.of_kind("remote")
-        self.engines = EngineSeats(seats, seed, lambda turn: _shown(self, turn))
+        self.engines = EngineSeats(
+            seats, seed, lambda turn: _shown(self, turn), progressed=lambda: _progressed(self)
+        )
 
     def _seat_events(self: SeatHost) -> list[RefereeEvent]:
-        """`engine_thinking` when an engine seat starts its search."""
+        """`engine_thinking` when an engine seat starts its search (and, from
+        `_progressed`, again while it thinks: how far it got)."""
         return self.engines.update(self.referee, self.hardware.clock.monotonic())
+
+    def _check_undo(self: SeatHost) -> None:
+        """Undo takes back to a person's previous turn; with the engine at every seat (a
+        demonstration) there is none: refused with the reason (the API's 409, the
+        page's message), and the demonstration plays on."""
+        if self.engines.seats.of_kind("engine") >= set(self.referee.game.lineup.players):
+            raise CommandError(DEMONSTRATION_UNDO)
 
     def seats_state(self: SeatHost) -> dict[str, Any]:
         """The state's `seats`, `awaiting` (with `next`: the cells the board lights for its
@@ -96,6 +111,15 @@ class SeatControl:
 
 def _player(players: tuple[str, ...], mark: Mark) -> str | None:
     return None if mark.player is None else players[mark.player]
+
+
+def _progressed(host: SeatHost) -> None:
+    """The search got further (at most four times a second): the page redraws it."""
+    thinking = host.engines.thinking
+    if thinking is not None:
+        now = host.hardware.clock.monotonic()
+        text = host.engines.progress_text()
+        host._after([RefereeEvent("engine_thinking", now, thinking["player"], text)])
 
 
 def _shown(host: SeatHost, turn: ExpectedTurn) -> None:

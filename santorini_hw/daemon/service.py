@@ -253,6 +253,8 @@ class BoardService(
             return
         if button == "undo" and self.journal.finished:
             raise CommandError("the game is over and recorded: start a new game")
+        if button == "undo":
+            self._check_undo()
         self._after(self.referee.press(button, self.hardware.clock.monotonic()))
 
     def hold(self, action: str) -> None:

@@ -171,7 +171,9 @@ class ExpectingReferee(RecordKeeper):
         placed = game.position.occupied
         wanted = sum(1 << cell for cell in expected.cells)
         new = view.workers & ~placed
-        if any(view.buildings) or view.workers & placed != placed or new & ~wanted:
+        polarity = self.settings.polarity  # a worker of another colour is no placement of its
+        foreign = polarity and any(not self._owned(view, cell) for cell in cells_of(new))
+        if any(view.buildings) or view.workers & placed != placed or new & ~wanted or foreign:
             return self._amended_or_mismatch(view)
         events = []
         for cell in cells_of(new):

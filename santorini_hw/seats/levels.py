@@ -21,6 +21,7 @@ import random
 import zlib
 from typing import NamedTuple
 
+from santorini_hw.clock import Clock
 from santorini_hw.hints.evaluation import evaluate
 from santorini_hw.hints.search import best_turn
 from santorini_hw.hints.tactics import can_win_now
@@ -44,15 +45,15 @@ class Level(NamedTuple):
 
 
 LEVELS: dict[int, Level] = {
-    1: Level(20, 1.0, 0.70, 10),
-    2: Level(60, 1.0, 0.55, 8),
-    3: Level(150, 1.0, 0.42, 6),
-    4: Level(300, 1.5, 0.32, 5),
-    5: Level(550, 1.5, 0.24, 4),
-    6: Level(1000, 2.0, 0.12, 3),
-    7: Level(1600, 2.0, 0.07, 3),
-    8: Level(2300, 2.5, 0.04, 2),
-    9: Level(3200, 2.5, 0.015, 2),
+    1: Level(20, 1.0, 0.82, 12),
+    2: Level(30, 1.0, 0.72, 8),
+    3: Level(60, 1.0, 0.62, 6),
+    4: Level(150, 1.0, 0.45, 5),
+    5: Level(250, 1.5, 0.38, 4),
+    6: Level(400, 1.5, 0.30, 4),
+    7: Level(600, 2.0, 0.18, 3),
+    8: Level(900, 2.0, 0.09, 3),
+    9: Level(1400, 2.5, 0.03, 2),
     10: Level(4357, 3.0, 0.0, 1),
 }
 CENTRE = parse_cell("c3")
@@ -63,19 +64,31 @@ def turn_seed(game_seed: int, position: Position) -> int:
     return zlib.crc32(position_to_text(position).encode(), game_seed & 0xFFFFFFFF)
 
 
-def choose_turn(position: Position, level: int, seed: int) -> Turn | None:
+def choose_turn(
+    position: Position, level: int, seed: int, clock: Clock | None = None
+) -> Turn | None:
     """The engine's turn at `level` (None: the player to move has no legal turn),
-    searched from an empty table so that it depends on nothing but its inputs."""
+    searched from an empty table so that it depends on nothing but its inputs (`clock`:
+    the search's, for its time cap; a `watch.SearchWatch` follows and stops it). A turn
+    that strays from the search is drawn before searching: it needs no search at all."""
     spec = LEVELS[level]
     rng = random.Random(seed)
-    result = best_turn(position, node_budget=spec.nodes, time_budget=spec.time_cap, seed=seed)
-    if result.turn is None or can_win_now(position) or rng.random() >= spec.wander:
-        return result.turn
+    if not can_win_now(position) and rng.random() < spec.wander:
+        stray = _stray(position, spec.top, rng)
+        if stray is not None:
+            return stray
+    result = best_turn(
+        position, node_budget=spec.nodes, time_budget=spec.time_cap, seed=seed, clock=clock
+    )
+    return result.turn
+
+
+def _stray(position: Position, top: int, rng: random.Random) -> Turn | None:
+    """One of the `top` best-looking turns by static evaluation (None: no legal turn)."""
     children = quiet_outcomes(position)
     side = position.side
     children.sort(key=lambda child: -evaluate(child, side))
-    pick = rng.choice(children[: spec.top])
-    return turn_leading_to(position, pick) or result.turn
+    return turn_leading_to(position, rng.choice(children[:top])) if children else None
 
 
 def choose_placement(position: Position, level: int, seed: int) -> tuple[int, ...]:

@@ -186,3 +186,33 @@ def test_the_boards_own_seat_steps_read_as_words_on_the_page(
         assert daemon.state()["menu"]["seats"] == {"B": {"kind": "engine", "level": 3}}
         assert serious_violations(page) == []
         assert page.evaluate("document.scrollingElement.scrollWidth") <= size[0]
+
+
+RECORD_THINKING = """() => {
+  window.thinkingDrawn = [];
+  document.addEventListener("santorini:state", () => {
+    const shown = document.querySelector("#status .thinking");
+    if (!shown) return;
+    const bar = shown.querySelector("progress");
+    window.thinkingDrawn.push({text: shown.textContent, value: bar.value, max: bar.max});
+  });
+}"""
+
+
+def test_how_far_the_engine_got_is_drawn_while_it_thinks(board: Daemon) -> None:
+    fresh_game(board, seats={"B": {"kind": "engine", "level": 10}})
+    with open_page(board) as page:
+        for cell, count in (("a1", 1), ("e1", 2)):
+            click(page, cell)
+            placed(board, count)
+        carry_out(page, board, 2)  # a placement is chosen without a search
+        placed(board, 4)
+        page.evaluate(RECORD_THINKING)  # every state the page draws from here on
+        own_turn(page)
+        board.wait_state(lambda s: s["awaiting"] is not None, "the engine's turn shown")
+        drawn = page.evaluate("window.thinkingDrawn")
+        assert drawn and drawn[0] == {"text": " 0 of 4,357 nodes", "value": 0, "max": 4357}
+        further = [d for d in drawn if d["value"] > 0]  # reported while it searched
+        assert further and all(0 < d["value"] <= d["max"] == 4357 for d in further)
+        assert further[0]["text"] == f" {further[0]['value']:,} of 4,357 nodes"
+        expect(page.locator("#status .thinking")).to_have_count(0)  # gone once it answered

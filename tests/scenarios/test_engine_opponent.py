@@ -90,6 +90,22 @@ def test_a_wrong_carry_out_is_lit_as_an_error_fixed_and_never_recorded() -> None
     assert sorted(result.to_json()["position"]["workers"]["B"]) == sorted([first, second])
 
 
+def test_a_worker_of_the_wrong_colour_on_the_engines_cell_is_an_error_to_fix() -> None:
+    """With polarity sensors the engine's placement is checked like any: A's worker put
+    where B's belongs is lit as an error, never placed as B's."""
+    placed = run([*A_PLACES, {"t": 2.0, "op": "carry_out"}], sensors="polarity")
+    first, second = shown(placed)[0][1].split()
+    wrong_colour = steps(2.0, ("place", first, "worker", "A"))
+    held = run([*A_PLACES, *wrong_colour], sensors="polarity")
+    errors = held.to_json()["errors"]
+    assert len(errors) == 1 and errors[0]["cells"] == [first]
+    assert held.to_json()["position"]["workers"]["B"] == [] and held.game.phase.value == "placement"
+    fixed = [*A_PLACES, *wrong_colour, *steps(6.0, ("lift", first)), {"t": 7.0, "op": "carry_out"}]
+    result = run(fixed, sensors="polarity")
+    assert sorted(result.to_json()["position"]["workers"]["B"]) == sorted([first, second])
+    assert [e.kind for e in result.events if e.kind.startswith("error_")][-1] == "error_cleared"
+
+
 def test_a_premove_has_the_engine_turn_and_the_persons_recorded_in_order() -> None:
     person = steps(5.0, ("lift", "a1"), ("place", "a2", "worker", "A"), ("place", "a3", "block"))
     reply = steps(11.0, ("lift", "e5"), ("place", "e4", "worker", "A"), ("place", "e3", "block"))

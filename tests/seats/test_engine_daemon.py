@@ -135,3 +135,43 @@ def test_kill_9_while_thinking_shows_the_turn_the_journal_reproduces(tmp_path: P
         assert again is not None and shown["turn"]["actions"] == again.steps()
     finally:
         second.close()
+
+
+def test_undo_in_engine_against_engine_is_refused_and_the_demonstration_plays_on(
+    daemon: Daemon,
+) -> None:
+    demonstration = {"A": {"kind": "engine", "level": 1}, "B": {"kind": "engine", "level": 1}}
+    new_engine_game(daemon, demonstration)
+    done: list[Any] = []
+    for what in ("A's placement", "B's placement", "A's first turn"):
+        state = daemon.wait_state(lambda s: _shown(s) not in (None, *done), what)
+        carry_out(daemon, state["awaiting"])
+        done.append(_shown(state))
+    state = daemon.wait_state(lambda s: len(_turn_lines(s)) == 1, "A's turn recorded")
+    refused = daemon.http.post("/api/undo", headers=daemon.auth)
+    assert refused.status_code == 409
+    assert refused.json()["detail"] == (
+        "the engine plays every colour: there is no person's turn to take back"
+        " (a long press of done starts the demonstration again)"
+    )
+    daemon.post("sim/press", {"button": "undo"})  # the board's own button: the page says why
+    daemon._wait(lambda: _count(daemon, "command_failed") == 1, 30, "the press refused")
+    after = daemon.wait_state(lambda s: s["awaiting"] is not None, "B's turn shown")
+    assert _turn_lines(after) == _turn_lines(state) and not after["undo_pending"]
+    assert after["awaiting"]["player"] == "B"  # the demonstration plays on
+
+
+def _shown(state: dict[str, Any]) -> Any:
+    awaiting = state["awaiting"]
+    return None if awaiting is None else (awaiting["player"], awaiting["turn"]["actions"])
+
+
+def _turn_lines(state: dict[str, Any]) -> list[str]:
+    return [line["text"] for line in state["record"] if line["kind"] == "turn"]
+
+
+def _count(daemon: Daemon, kind: str) -> int:
+    for line in daemon.http.get("/metrics").text.splitlines():
+        if line.startswith("santorini_referee_events_total") and f'kind="{kind}"' in line:
+            return int(float(line.split()[-1]))
+    return 0

@@ -118,7 +118,7 @@ function connect(delay) {
     const data = JSON.parse(message.data);
     if (data.type === "state") { state = data.state; draw(); }
     else if (data.type === "pixels") { pixels = data.pixels; document.dispatchEvent(new Event("santorini:pixels")); }
-    else if (data.type === "event" && data.event.kind === "command_failed") say(`A long press failed: ${data.event.text}`);
+    else if (data.type === "event" && data.event.kind === "command_failed") say(`Not done: ${data.event.text}`);
     else if (data.type === "event" && data.event.kind === "link_disagreement") say(`The boards disagree: ${data.event.text}`);
   };
   socket.onclose = () => {

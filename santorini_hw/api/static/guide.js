@@ -74,8 +74,22 @@ function drawStatus(s) {
   else words = stepWords(s);
   const parts = [element("strong", "step", words), element("span", "about", about)];
   if (s.turn.length) parts.push(element("span", "so-far", `so far: ${s.turn.join(" ")}`));
+  if (s.thinking && s.phase !== "menu") parts.push(thinkingProgress(s.thinking));
   $("status").replaceChildren(...parts);
   $("status").dataset.step = words;
+}
+
+// How far the engine's search got: nodes searched of its level's budget, as a bar and
+// in words (updated a few times a second while it thinks).
+function thinkingProgress(thinking) {
+  const bar = element("progress");
+  bar.max = thinking.budget;
+  bar.value = thinking.nodes;
+  const words = `${thinking.nodes.toLocaleString("en")} of ${thinking.budget.toLocaleString("en")} nodes`;
+  bar.setAttribute("aria-label", `The engine's search: ${words}`);
+  const wrap = element("span", "thinking");
+  wrap.append(bar, document.createTextNode(` ${words}`));
+  return wrap;
 }
 
 function drawBanner(s) {
