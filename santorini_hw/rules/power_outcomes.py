@@ -1,0 +1,310 @@
+"""Whole-turn outcomes of the advanced gods straight from the bitboards: the search's and
+the playouts' hot path once an advanced god is in the game.
+
+`turns.generate_turns` walks `power_turn.py`'s action-by-action machine, building a
+`TurnState`, an `Action` and a `Position` at every step: exact, and what the referee and
+the command line need, but hundreds of times too slow for a search or a playout. Here
+the same turn shapes are nested loops over plain-int bitboards: the move step(s) with
+their effects (swap, push, ferry, Bia's removal, the win checks with Pan, Eros and
+Hera), the builds under Limus' ban (Atlas', Selene's and Zeus' builds, the second builds,
+Morpheus' tokens, Chronus' towers), the end of the turn (Ares, Poseidon, then
+`power_result.close`: Medusa, Chaos' draw, Dionysus' owed turns) and the whole-turn
+tests (Aphrodite's neighbours, Persephone's obligation to climb).
+
+One walk serves both callers: `power_outcomes` follows every branch and returns each
+distinct (result, winner); `random_power_outcome` tries the branches in random order
+and stops at the first complete turn (an optional extra taken about half the time), so
+it reports no turn only when none exists. The tests check the outcome sets against the
+rules core's turns for every god, pairing and player count.
+"""
+
+from __future__ import annotations
+
+import random
+
+from santorini_hw.rules.cells import NEIGHBOURS, cells_of
+from santorini_hw.rules.gods import God
+from santorini_hw.rules.outcomes import BEYOND, Board, moved, targets
+from santorini_hw.rules.position import Position
+from santorini_hw.rules.power_moves import PERIMETER
+from santorini_hw.rules.power_outcome_builds import build_option, first_build, normal_options
+from santorini_hw.rules.power_result import record, remove
+from santorini_hw.rules.power_state import start_powers
+from santorini_hw.rules.power_walk import DOME, Found, Marks, Walk, order
+
+Outcome = Found
+
+
+def power_outcomes(position: Position) -> list[Outcome]:
+    """Every distinct (result, winner) of the player to move's legal turns."""
+    walk = _start(position, None)
+    _turn(walk)
+    found = walk.found
+    if walk.persephone and any(up for up in found.values()):
+        return [key for key, up in found.items() if up or key in walk.passes]
+    return list(found)
+
+
+def random_power_outcome(position: Position, rng: random.Random) -> Outcome | None:
+    """One legal turn's (result, winner) drawn at random (not uniformly: fast, for
+    playouts), or None when the player to move has no legal turn."""
+    walk = _start(position, rng)
+    walk.need_up = walk.persephone  # a climbing turn if there is one, else any
+    _turn(walk)
+    if walk.drawn is None and walk.persephone:
+        walk.need_up, walk.seen = False, set()
+        _turn(walk)
+    return walk.drawn
+
+
+def _start(position: Position, rng: random.Random | None) -> Walk:
+    powers = start_powers(position)
+    me = position.to_move
+    sides = position.lineup.sides
+    marks = Marks(female=position.cards.female if position.cards else -1)
+    if powers.aphrodite >= 0:
+        mine = position.workers[sides[powers.aphrodite]]
+        near = 0
+        for cell in cells_of(mine):
+            near |= NEIGHBOURS[cell]
+        marks = marks._replace(constrained=position.occupied & ~mine & near)
+    persephone = any(g is God.PERSEPHONE and i != me for i, g in enumerate(powers.gods))
+    return Walk(position, powers, marks, persephone, rng)
+
+
+def _turn(walk: Walk) -> None:
+    position = walk.position
+    b: Board = position[:4]
+    w = position.workers
+    own = w[walk.side]
+    if not own:
+        return  # out of the game: no turn at all (not even Dionysus' pass)
+    m = walk.start_marks
+    if walk.powers.additional:
+        _additional(walk, b, w, m)
+        return
+    god = walk.god
+    movers = own & ~walk.powers.frozen
+    for cell in order(walk, cells_of(movers)):
+        _steps(walk, b, w, m, cell, origin=cell, moves=0, flat=True, up_ok=walk.powers.up_ok)
+        if god is God.CHARON:
+            for src in order(walk, cells_of(NEIGHBOURS[cell] & position.occupied & ~own)):
+                _ferry(walk, b, w, m, cell, src=src)
+        if walk.drawn is not None:
+            return
+    if god is God.PROMETHEUS or god is God.HERMES:
+        _build_first(walk, b, w, m, own)
+
+
+def _ferry(walk: Walk, b: Board, w: tuple[int, ...], m: Marks, charon: int, *, src: int) -> None:
+    """Charon ferries the opponent on `src` across his worker, which then must move."""
+    landing = BEYOND[src][charon]
+    occupied = b[3]
+    for side_workers in w:
+        occupied |= side_workers
+    if landing < 0 or occupied >> landing & 1:
+        return
+    changed = list(w)
+    for side, side_workers in enumerate(w):
+        if side_workers >> src & 1:
+            changed[side] ^= 1 << src | 1 << landing
+    if m.female == src:
+        m = m._replace(female=landing)
+    _steps(
+        walk,
+        b,
+        tuple(changed),
+        m,
+        charon,
+        origin=charon,
+        moves=0,
+        flat=True,
+        up_ok=walk.powers.up_ok,
+    )
+
+
+def _build_first(walk: Walk, b: Board, w: tuple[int, ...], m: Marks, own: int) -> None:
+    """Prometheus' build before a move that does not climb; Hermes' build without moving."""
+    options: dict[int, None] = {}
+    for cell in cells_of(own):
+        options.update(dict.fromkeys(normal_options(walk, b, w, cell)))
+    for option in order(walk, list(options)):
+        after, marks = build_option(walk, b, m, option)
+        if marks.winner >= 0 or walk.god is God.HERMES:
+            record(walk, after, w, marks, 1)
+        else:
+            cell = option % DOME
+            for mover in order(walk, cells_of(own & NEIGHBOURS[cell] & ~walk.powers.frozen)):
+                _steps(walk, after, w, marks, mover, origin=mover, moves=0, flat=True, up_ok=False)
+        if walk.drawn is not None:
+            return
+
+
+def _steps(
+    walk: Walk,
+    b: Board,
+    w: tuple[int, ...],
+    m: Marks,
+    cell: int,
+    *,
+    origin: int,
+    moves: int,
+    flat: bool,
+    up_ok: bool,
+    exclude: int = -1,
+) -> None:
+    """Every step of the worker on `cell` (its side's reach with the mover's power)."""
+    side = walk.side_of(w, cell)
+    god = walk.god
+    reach = targets(b, w, side, cell, god, up_ok=up_ok)
+    if exclude >= 0:
+        reach &= ~(1 << exclude)
+    if moves and god is God.HERMES:
+        reach &= _level(b, cell)  # only a walk on his level follows Hermes' first step
+    for dst in order(walk, cells_of(reach)):
+        _step(
+            walk, b, w, m, cell, dst=dst, side=side, origin=origin if moves else cell,
+            moves=moves, flat=flat, up_ok=up_ok,
+        )  # fmt: skip
+        if walk.drawn is not None:
+            return
+
+
+def _level(b: Board, cell: int) -> int:
+    """Cells of the same height as `cell` (Hermes' walk)."""
+    l1, l2, l3, _ = b
+    height = (l1 >> cell & 1) + (l2 >> cell & 1) + (l3 >> cell & 1)
+    return (~l1, l1 & ~l2, l2 & ~l3, l3)[height]
+
+
+def _step(
+    walk: Walk,
+    b: Board,
+    w: tuple[int, ...],
+    m: Marks,
+    src: int,
+    *,
+    dst: int,
+    side: int,
+    origin: int,
+    moves: int,
+    flat: bool,
+    up_ok: bool,
+) -> None:
+    """One step from `src` to `dst` with its effects, then the rest of the turn."""
+    god = walk.god
+    l1, l2, l3, _ = b
+    start = (l1 >> src & 1) + (l2 >> src & 1) + (l3 >> src & 1)
+    end = (l1 >> dst & 1) + (l2 >> dst & 1) + (l3 >> dst & 1)
+    after = moved(w, side, src, dst, god)
+    if m.tracked:
+        m = _followed(m, w, src, dst, god)
+    if god is God.BIA:
+        victim = BEYOND[src][dst]
+        if victim >= 0:
+            others = 0
+            for other, side_workers in enumerate(after):
+                if other != side:
+                    others |= side_workers
+            if others >> victim & 1:
+                after, m = remove(walk, after, m, victim)
+    if end > start and not m.up:
+        m = m._replace(up=True)
+    if m.winner < 0 and not walk.powers.additional and _wins(walk, after, dst, start, end):
+        m = m._replace(winner=walk.position.to_move)
+    if m.winner >= 0:
+        record(walk, b, after, m, 0)
+        return
+    flat = flat and start == end
+    _after_step(walk, b, after, m, dst, origin=origin, moves=moves + 1, flat=flat, up_ok=up_ok)
+
+
+def _followed(m: Marks, w: tuple[int, ...], src: int, dst: int, god: God | None) -> Marks:
+    """Selene's female and Aphrodite's constrained workers follow a step (and a swap or
+    a push of the worker on `dst`)."""
+    female = m.female
+    if female == src:
+        female = dst
+    elif female == dst and any(side_workers >> dst & 1 for side_workers in w):
+        female = src if god is God.APOLLO else BEYOND[src][dst]
+    constrained, strayed = m.constrained, m.strayed
+    if (constrained | strayed) >> src & 1:
+        constrained &= ~(1 << src)
+        strayed = strayed & ~(1 << src) | 1 << dst
+    return m._replace(female=female, constrained=constrained, strayed=strayed)
+
+
+def _wins(walk: Walk, w: tuple[int, ...], dst: int, start: int, end: int) -> bool:
+    god = walk.god
+    won = (end == 3 and start < 3) or (god is God.PAN and start - end >= 2)
+    if not won and god is God.EROS:
+        won = _eros(walk, w)
+    if won and walk.powers.hera >= 0 and PERIMETER >> dst & 1:
+        return False
+    return won
+
+
+def _eros(walk: Walk, w: tuple[int, ...]) -> bool:
+    """Two workers side by side on level 1 (three players: on any same level)."""
+    cells = cells_of(w[walk.side])
+    if len(cells) != 2 or not NEIGHBOURS[cells[0]] >> cells[1] & 1:
+        return False
+    position = walk.position
+    first, second = position.height(cells[0]), position.height(cells[1])
+    if len(position.lineup.players) == 3:
+        return first == second
+    return first == second == 1
+
+
+def _after_step(
+    walk: Walk,
+    b: Board,
+    w: tuple[int, ...],
+    m: Marks,
+    worker: int,
+    *,
+    origin: int,
+    moves: int,
+    flat: bool,
+    up_ok: bool,
+) -> None:
+    """After a step: further steps (Artemis, Triton, Hermes' walk), else the builds."""
+    god = walk.god
+    walking = god is God.HERMES and flat
+    if god is God.TRITON or walking:
+        key = (b, w, m, -1 if walking else worker, moves > 1)
+        if key in walk.seen:
+            return
+        walk.seen.add(key)
+    further = (god is God.ARTEMIS and moves == 1) or (god is God.TRITON and PERIMETER >> worker & 1)
+    builds_first = walk.rng is not None and walk.rng.random() < 0.5
+    if builds_first:  # a random draw walks on only about half the time
+        first_build(walk, b, w, m, worker, walking=walking)
+    if walking and walk.drawn is None:
+        own = w[walk.side] & ~walk.powers.frozen
+        for cell in order(walk, cells_of(own)):
+            _steps(walk, b, w, m, cell, origin=origin, moves=moves, flat=flat, up_ok=up_ok)
+            if walk.drawn is not None:
+                return
+    if further and walk.drawn is None:
+        exclude = origin if god is God.ARTEMIS else -1
+        _steps(
+            walk, b, w, m, worker, origin=origin, moves=moves, flat=flat, up_ok=up_ok,
+            exclude=exclude,
+        )  # fmt: skip
+    if not builds_first and walk.drawn is None:
+        first_build(walk, b, w, m, worker, walking=walking)
+
+
+def _additional(walk: Walk, b: Board, w: tuple[int, ...], m: Marks) -> None:
+    """Dionysus' additional turn: pass, or a normal step and build with any opponent's
+    worker (no power, no win)."""
+    theirs = walk.position.occupied & ~w[walk.side]
+    options = [-1, *cells_of(theirs)]
+    for cell in order(walk, options):
+        if cell < 0:
+            record(walk, b, w, m._replace(passed=True), 0)
+        else:
+            _steps(walk, b, w, m, cell, origin=cell, moves=0, flat=True, up_ok=walk.powers.up_ok)
+        if walk.drawn is not None:
+            return

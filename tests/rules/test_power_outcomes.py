@@ -1,0 +1,97 @@
+"""The advanced gods' bitboard outcomes (search and playouts) against the rules core's
+action-by-action turns: for every advanced god, against every partner the rules accept
+(both seats, and three-player line-ups), on random positions with random values of
+contract v2's fields (1-2 workers, Selene's female, Morpheus' tokens, Chaos' deck,
+Circe's theft, Dionysus' owed turns, Athena's block)."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from santorini_hw.rules.gods import ADVANCED_GODS, God
+from santorini_hw.rules.position import Position
+from santorini_hw.rules.position_json import parse_position
+from santorini_hw.rules.power_outcomes import power_outcomes, random_power_outcome
+from santorini_hw.rules.turns import generate_turns
+from tests.rules.advanced_positions import pairings, random_document
+
+POSITIONS_PER_PAIRING = 3
+
+
+def _turn_outcomes(position: Position) -> set[tuple[Position, int]]:
+    players = position.lineup.players
+    return {
+        (turn.result, -1 if turn.winner is None else players.index(turn.winner))
+        for turn in generate_turns(position)
+    }
+
+
+def _positions(god: God, seed: int, per_pairing: int = POSITIONS_PER_PAIRING) -> list[Position]:
+    """Random positions of every accepted line-up holding `god`."""
+    rng = random.Random(seed)
+    found = []
+    for gods in pairings(rng):
+        if god.value in gods:
+            for _ in range(per_pairing):
+                found.append(parse_position(json.dumps(random_document(rng, gods))))
+    return found
+
+
+@pytest.mark.parametrize("god", ADVANCED_GODS, ids=lambda god: god.value)
+def test_bitboard_outcomes_are_exactly_the_rules_core_turn_outcomes(god: God) -> None:
+    positions = _positions(god, seed=list(God).index(god))
+    assert len(positions) >= 90
+    for start in positions:
+        expected = _turn_outcomes(start)
+        found = power_outcomes(start)
+        assert len(found) == len(set(found)), start
+        assert set(found) == expected, start
+
+
+@pytest.mark.parametrize("god", ADVANCED_GODS, ids=lambda god: god.value)
+def test_a_random_draw_is_a_legal_turn_or_none_when_there_is_none(god: God) -> None:
+    for index, start in enumerate(_positions(god, 100 + list(God).index(god), 1)):
+        legal = _turn_outcomes(start)
+        drawn = random_power_outcome(start, random.Random(index))
+        if legal:
+            assert drawn in legal, start
+        else:
+            assert drawn is None, start
+
+
+def test_a_random_draw_under_persephone_climbs_when_a_turn_can() -> None:
+    start = parse_position(
+        json.dumps(
+            {
+                "heights": {"b2": 1},
+                "workers": {"A": ["a1", "e5"], "B": ["c4", "d4"]},
+                "gods": {"A": "Zeus", "B": "Persephone"},
+                "to_move": "A",
+            }
+        )
+    )
+    for seed in range(40):
+        drawn = random_power_outcome(start, random.Random(seed))
+        assert drawn is not None
+        assert drawn[0].workers[0] >> 6 & 1  # a1 -> b2, the one step up
+
+
+def test_random_draws_take_the_optional_extras_and_skip_them() -> None:
+    start = parse_position(
+        json.dumps(
+            {
+                "workers": {"A": ["a1", "e5"], "B": ["c4", "d4"]},
+                "gods": {"A": "Poseidon", "B": "Hestia"},
+                "to_move": "A",
+            }
+        )
+    )
+    built = set()
+    for seed in range(60):
+        drawn = random_power_outcome(start, random.Random(seed))
+        assert drawn is not None
+        built.add(drawn[0].l1.bit_count())
+    assert 1 in built and max(built) >= 3  # the move's build alone, and Poseidon's too
