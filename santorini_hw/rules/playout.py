@@ -30,7 +30,7 @@ from santorini_hw.rules.outcomes import (
     winning,
 )
 from santorini_hw.rules.position import Position, make_lineup
-from santorini_hw.rules.turns import random_turn
+from santorini_hw.rules.power_outcomes import random_power_outcome
 
 Outcome = tuple[Position, bool]
 """The position after a turn, and whether the turn won."""
@@ -78,24 +78,25 @@ def random_game(
 
 
 def _random_power_game(start: Position, rng: random.Random) -> PlayedGame:
-    """`random_game` with an advanced god: turns from the rules core (`random_turn`); the
-    winner may be another player than the mover (Chronus)."""
+    """`random_game` with an advanced god: outcomes drawn by the advanced gods' bitboard
+    walk (`random_power_outcome`); the winner may be another player than the mover
+    (Chronus)."""
     position, turns = start, 0
+    players = start.lineup.players
     while True:
-        turn = random_turn(position, rng)
-        if turn is None:
-            return PlayedGame(
-                start, turns, position.lineup.players[position.next_player()], position
-            )
+        outcome = random_power_outcome(position, rng)
+        if outcome is None:
+            return PlayedGame(start, turns, players[position.next_player()], position)
         turns += 1
-        if turn.winner is not None:
-            return PlayedGame(start, turns, turn.winner, turn.result)
-        position = turn.result
+        after, winner = outcome
+        if winner >= 0:
+            return PlayedGame(start, turns, players[winner], after)
+        position = after
 
 
 def random_outcome(position: Position, rng: random.Random) -> Outcome | None:
     """Where a random legal turn of the player to move leads, or None when they have none
-    (simple gods only: `random_game` plays advanced gods through `turns.random_turn`)."""
+    (simple gods only: `random_game` plays advanced gods through `random_power_outcome`)."""
     l1, l2, l3, domes, workers, me, athena, _, lineup, _ = position
     god = lineup.gods[me]
     side = lineup.sides[me]

@@ -52,6 +52,11 @@ def _after_build(
 ) -> None:
     """The turn may end here; optional further builds (Demeter, Hephaestus, Hestia,
     Morpheus) and end-of-turn actions (Ares, Poseidon) may follow."""
+    if walk.god is God.MORPHEUS:  # his builds in another order lead here again
+        key = (b, w, m, worker, count)
+        if key in walk.seen:
+            return
+        walk.seen.add(key)
     if not _may_end(walk, b, w, m, count):
         return
     for option in order(walk, _more_builds(walk, b, w, worker, count, last=last)):

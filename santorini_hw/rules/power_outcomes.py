@@ -28,16 +28,16 @@ from santorini_hw.rules.outcomes import BEYOND, Board, moved, targets
 from santorini_hw.rules.position import Position
 from santorini_hw.rules.power_moves import PERIMETER
 from santorini_hw.rules.power_outcome_builds import build_option, first_build, normal_options
-from santorini_hw.rules.power_result import record, remove
+from santorini_hw.rules.power_result import record, remove, steps_ok
 from santorini_hw.rules.power_state import start_powers
-from santorini_hw.rules.power_walk import DOME, Found, Marks, Walk, order
+from santorini_hw.rules.power_walk import ALL, DOME, FIRST, WIN, Found, Marks, Walk, order
 
 Outcome = Found
 
 
 def power_outcomes(position: Position) -> list[Outcome]:
     """Every distinct (result, winner) of the player to move's legal turns."""
-    walk = _start(position, None)
+    walk = _start(position, None, ALL)
     _turn(walk)
     found = walk.found
     if walk.persephone and any(up for up in found.values()):
@@ -48,7 +48,7 @@ def power_outcomes(position: Position) -> list[Outcome]:
 def random_power_outcome(position: Position, rng: random.Random) -> Outcome | None:
     """One legal turn's (result, winner) drawn at random (not uniformly: fast, for
     playouts), or None when the player to move has no legal turn."""
-    walk = _start(position, rng)
+    walk = _start(position, rng, FIRST)
     walk.need_up = walk.persephone  # a climbing turn if there is one, else any
     _turn(walk)
     if walk.drawn is None and walk.persephone:
@@ -57,7 +57,26 @@ def random_power_outcome(position: Position, rng: random.Random) -> Outcome | No
     return walk.drawn
 
 
-def _start(position: Position, rng: random.Random | None) -> Walk:
+def power_turn_exists(position: Position) -> bool:
+    """The player to move has a legal turn (the walk stops at the first one)."""
+    walk = _start(position, None, FIRST)
+    _turn(walk)
+    return walk.drawn is not None
+
+
+def power_win_exists(position: Position) -> bool:
+    """The player to move has a winning turn. Only the steps are walked, unless a build
+    or the end of the turn can win (Chronus' towers, Medusa's petrification); a win
+    that does not climb, with Persephone opposing, is checked against every turn."""
+    walk = _start(position, None, WIN)
+    _turn(walk)
+    if walk.drawn is None and walk.unsure:
+        mover = position.to_move
+        return any(winner == mover for _, winner in power_outcomes(position))
+    return walk.drawn is not None
+
+
+def _start(position: Position, rng: random.Random | None, goal: int) -> Walk:
     powers = start_powers(position)
     me = position.to_move
     sides = position.lineup.sides
@@ -69,7 +88,7 @@ def _start(position: Position, rng: random.Random | None) -> Walk:
             near |= NEIGHBOURS[cell]
         marks = marks._replace(constrained=position.occupied & ~mine & near)
     persephone = any(g is God.PERSEPHONE and i != me for i, g in enumerate(powers.gods))
-    return Walk(position, powers, marks, persephone, rng)
+    return Walk(position, powers, marks, persephone, rng=rng, goal=goal)
 
 
 def _turn(walk: Walk) -> None:
@@ -92,7 +111,7 @@ def _turn(walk: Walk) -> None:
                 _ferry(walk, b, w, m, cell, src=src)
         if walk.drawn is not None:
             return
-    if god is God.PROMETHEUS or god is God.HERMES:
+    if (god is God.PROMETHEUS or god is God.HERMES) and not walk.skip_builds:
         _build_first(walk, b, w, m, own)
 
 
@@ -277,7 +296,9 @@ def _after_step(
             return
         walk.seen.add(key)
     further = (god is God.ARTEMIS and moves == 1) or (god is God.TRITON and PERIMETER >> worker & 1)
-    builds_first = walk.rng is not None and walk.rng.random() < 0.5
+    # Failing Aphrodite or Persephone after the steps, only a further step can save the turn.
+    building = not walk.skip_builds and steps_ok(walk, w, m)
+    builds_first = building and walk.rng is not None and walk.rng.random() < 0.5
     if builds_first:  # a random draw walks on only about half the time
         first_build(walk, b, w, m, worker, walking=walking)
     if walking and walk.drawn is None:
@@ -292,7 +313,7 @@ def _after_step(
             walk, b, w, m, worker, origin=origin, moves=moves, flat=flat, up_ok=up_ok,
             exclude=exclude,
         )  # fmt: skip
-    if not builds_first and walk.drawn is None:
+    if building and not builds_first and walk.drawn is None:
         first_build(walk, b, w, m, worker, walking=walking)
 
 

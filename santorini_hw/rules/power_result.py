@@ -10,7 +10,7 @@ from santorini_hw.rules.cells import NEIGHBOURS, cells_of
 from santorini_hw.rules.gods import God
 from santorini_hw.rules.outcomes import Board
 from santorini_hw.rules.position import Position
-from santorini_hw.rules.power_walk import Found, Marks, Walk, towers
+from santorini_hw.rules.power_walk import FIRST, WIN, Found, Marks, Walk, towers
 
 
 def remove(walk: Walk, w: tuple[int, ...], m: Marks, cell: int) -> tuple[tuple[int, ...], Marks]:
@@ -124,18 +124,31 @@ def close(walk: Walk, b: Board, w: tuple[int, ...], m: Marks, builds: int) -> Fo
     return tuple.__new__(Position, fields), winner
 
 
-def record(walk: Walk, b: Board, w: tuple[int, ...], m: Marks, built_: int) -> None:
-    """A complete turn: checked against Aphrodite and (for a draw) Persephone, then kept."""
+def steps_ok(walk: Walk, w: tuple[int, ...], m: Marks) -> bool:
+    """The steps obey Aphrodite (each constrained worker that moved ends next to hers)
+    and, for a draw that must climb, Persephone. No build can change either."""
     if m.strayed and walk.aphrodite_side >= 0:
         theirs = w[walk.aphrodite_side] | m.removed
         if not all(NEIGHBOURS[cell] & theirs for cell in cells_of(m.strayed)):
-            return
-    if walk.need_up and not m.up and not m.passed:
+            return False
+    return not walk.need_up or m.up or m.passed
+
+
+def record(walk: Walk, b: Board, w: tuple[int, ...], m: Marks, built_: int) -> None:
+    """A complete turn: checked against Aphrodite and (for a draw) Persephone, then kept."""
+    if not steps_ok(walk, w, m):
         return
     result = close(walk, b, w, m, built_)
-    if walk.rng is not None:
+    goal = walk.goal
+    if goal == FIRST:
         walk.drawn = result
-        return
-    walk.found[result] = walk.found.get(result, False) or m.up
-    if m.passed:
-        walk.passes.add(result)
+    elif goal == WIN:
+        if result[1] == walk.position.to_move:
+            if walk.persephone and not m.up:
+                walk.unsure = True
+            else:
+                walk.drawn = result
+    else:
+        walk.found[result] = walk.found.get(result, False) or m.up
+        if m.passed:
+            walk.passes.add(result)

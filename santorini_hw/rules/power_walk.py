@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
+from santorini_hw.rules.gods import God
 from santorini_hw.rules.outcomes import Board
 from santorini_hw.rules.position import Position
 from santorini_hw.rules.power_state import Powers
@@ -16,6 +17,10 @@ Found = tuple[Position, int]
 
 DOME = 25
 """A build option is a cell, plus DOME for a dome."""
+
+ALL, FIRST, WIN = 0, 1, 2
+"""What a walk looks for: every outcome, the first complete turn (or a random one), the
+first turn the mover wins."""
 
 
 class Marks(NamedTuple):
@@ -51,6 +56,7 @@ class Walk:
         "aphrodite_side",
         "drawn",
         "found",
+        "goal",
         "god",
         "limus_side",
         "need_up",
@@ -61,7 +67,9 @@ class Walk:
         "rng",
         "seen",
         "side",
+        "skip_builds",
         "start_marks",
+        "unsure",
     )
 
     def __init__(
@@ -70,7 +78,9 @@ class Walk:
         powers: Powers,
         marks: Marks,
         persephone: bool,
+        *,
         rng: random.Random | None,
+        goal: int,
     ) -> None:
         sides = position.lineup.sides
         self.position = position
@@ -87,6 +97,12 @@ class Walk:
         self.passes: set[Found] = set()
         self.drawn: Found | None = None
         self.need_up = False
+        self.goal = goal
+        me = position.to_move
+        self.skip_builds = goal == WIN and powers.chronus != me and powers.god is not God.MEDUSA
+        """Looking for a win that no build can bring (only Chronus' and Medusa's can)."""
+        self.unsure = False
+        """A win that does not climb was found while Persephone may forbid it."""
         self.seen: set[tuple[object, ...]] = set()
 
     def side_of(self, w: tuple[int, ...], cell: int) -> int:
