@@ -69,11 +69,14 @@ class PowerTurn(NamedTuple):
 def effective_gods(position: Position) -> tuple[tuple[God | None, ...], bool]:
     """Each player's power this turn, and Circe's start-of-turn test when she moves."""
     lineup, cards = position.lineup, position.cards
-    gods = list(lineup.gods)
-    chaos = holder(lineup.gods, God.CHAOS)
+    printed = lineup.gods
+    if God.CHAOS not in printed and God.CIRCE not in printed:
+        return printed, False  # the cards as printed: every turn of most games
+    gods = list(printed)
+    chaos = holder(printed, God.CHAOS)
     if chaos >= 0 and cards is not None:
         gods[chaos] = cards.chaos_power
-    circe = holder(lineup.gods, God.CIRCE)
+    circe = holder(printed, God.CIRCE)
     test = False
     if circe >= 0:
         opponent = 1 - circe  # Circe plays two-player games only
@@ -89,9 +92,18 @@ def effective_gods(position: Position) -> tuple[tuple[God | None, ...], bool]:
     return tuple(gods), test
 
 
-def _other(gods: tuple[God | None, ...], god: God, me: int) -> int:
-    found = holder(gods, god)
-    return -1 if found == me else found
+_OPPOSING = {God.HYPNUS: 0, God.APHRODITE: 1, God.HERA: 2, God.LIMUS: 3, God.CHRONUS: 4}
+"""The powers that act in other players' turns (Chronus in everyone's), by slot."""
+
+
+def _holders(gods: tuple[God | None, ...]) -> list[int]:
+    """The player holding each power of `_OPPOSING`, -1 for none (one pass)."""
+    found = [-1, -1, -1, -1, -1]
+    for index, god in enumerate(gods):
+        slot = _OPPOSING.get(god)  # type: ignore[arg-type]
+        if slot is not None:
+            found[slot] = index
+    return found
 
 
 def _hypnus_frozen(position: Position, side: int) -> int:
@@ -105,28 +117,33 @@ def _hypnus_frozen(position: Position, side: int) -> int:
 
 
 def start_powers(position: Position) -> Powers:
-    cards = position.cards or CardState()
+    cards = position.cards or _NO_CARDS
     gods, test = effective_gods(position)
     me = position.to_move
     additional = cards.extra_turns > 0
+    hypnus, aphrodite, hera, limus, chronus = (-1 if i == me else i for i in _holders(gods))
     frozen = 0
-    if not additional and _other(gods, God.HYPNUS, me) >= 0:
+    if not additional and hypnus >= 0:
         frozen = _hypnus_frozen(position, position.side)
-    aphrodite = _other(gods, God.APHRODITE, me)
     tokens = cards.tokens + 1 if gods[me] is God.MORPHEUS and not additional else 0
+    if chronus < 0 and gods[me] is God.CHRONUS:
+        chronus = me
     return Powers(
         gods=gods,
         god=None if additional else gods[me],
         up_ok=not position.athena_blocks_mover,
         frozen=frozen,
         aphrodite=aphrodite,
-        hera=_other(gods, God.HERA, me),
-        limus=_other(gods, God.LIMUS, me),
-        chronus=-1 if additional else holder(gods, God.CHRONUS),
+        hera=hera,
+        limus=limus,
+        chronus=-1 if additional else chronus,
         additional=additional,
         tokens=tokens,
         circe=test,
     )
+
+
+_NO_CARDS = CardState()
 
 
 def start_power_state(position: Position, powers: Powers) -> PowerTurn:
