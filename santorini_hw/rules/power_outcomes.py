@@ -28,9 +28,9 @@ from santorini_hw.rules.outcomes import BEYOND, Board, moved, targets
 from santorini_hw.rules.position import Position
 from santorini_hw.rules.power_moves import PERIMETER
 from santorini_hw.rules.power_outcome_builds import build_option, first_build, normal_options
-from santorini_hw.rules.power_result import record, remove, steps_ok
+from santorini_hw.rules.power_result import close, record, remove, steps_ok
 from santorini_hw.rules.power_state import start_powers
-from santorini_hw.rules.power_walk import ALL, DOME, FIRST, WIN, Found, Marks, Walk, order
+from santorini_hw.rules.power_walk import ALL, DOME, FIRST, WIN, Found, Marks, Walk, order, towers
 
 Outcome = Found
 
@@ -48,13 +48,70 @@ def power_outcomes(position: Position) -> list[Outcome]:
 def random_power_outcome(position: Position, rng: random.Random) -> Outcome | None:
     """One legal turn's (result, winner) drawn at random (not uniformly: fast, for
     playouts), or None when the player to move has no legal turn."""
-    walk = _start(position, rng, FIRST)
-    walk.need_up = walk.persephone  # a climbing turn if there is one, else any
+    return walk_draw(draw_walk(position, rng))
+
+
+def draw_walk(position: Position, rng: random.Random) -> Walk:
+    """The start of a random draw (`walk_draw`; `playout.random_power_turn` first tries
+    a plain turn with it)."""
+    return _start(position, rng, FIRST)
+
+
+def walk_draw(walk: Walk) -> Outcome | None:
+    """A random legal turn found by the walk: a climbing one first if Persephone
+    demands it (and there is one), else any."""
+    walk.need_up = walk.persephone
     _turn(walk)
     if walk.drawn is None and walk.persephone:
         walk.need_up, walk.seen = False, set()
         _turn(walk)
     return walk.drawn
+
+
+def plain(walk: Walk) -> bool:
+    """The mover's turn is a simple god's (or no god's) that nothing else in the game
+    constrains: no Dionysus turn, Hypnus' frozen worker, Aphrodite's neighbours,
+    Persephone, Limus, nor a moving female. Hera and Chronus can
+    only change a turn's winner: `plain_result` checks them."""
+    god = walk.god
+    powers = walk.powers
+    return (
+        (god is None or god.is_simple)
+        and not powers.additional
+        and not powers.frozen
+        and not walk.start_marks.constrained
+        and not walk.persephone
+        and walk.limus_side < 0
+        and not walk.position.out
+        and not _female_moves(walk)
+    )
+
+
+def _female_moves(walk: Walk) -> bool:
+    """Selene's female could change cells this turn: she is the mover's, or the
+    mover's power swaps or pushes."""
+    female = walk.start_marks.female
+    if female < 0:
+        return False
+    own = walk.position.workers[walk.side] >> female & 1
+    return bool(own) or walk.god in (God.APOLLO, God.MINOTAUR)
+
+
+def plain_result(walk: Walk, after: Position, won: bool) -> Outcome | None:
+    """The outcome of a plain turn the simple gods' playout drew (with the mover's
+    power this turn), its cards brought up to date by `close`; None when a Hera or a
+    Chronus in the game may have changed it (the walk must draw instead)."""
+    position = walk.position
+    powers = walk.powers
+    board: Board = (after.l1, after.l2, after.l3, after.domes)
+    if (won and powers.hera >= 0) or (powers.chronus >= 0 and towers(board) >= 5):
+        return None
+    marks = walk.start_marks._replace(
+        domed=after.domes != position.domes,
+        up=after.athena == position.to_move,
+        winner=position.to_move if won else -1,
+    )
+    return close(walk, board, after.workers, marks, 0)
 
 
 def power_turn_exists(position: Position) -> bool:
@@ -105,7 +162,7 @@ def _turn(walk: Walk) -> None:
     god = walk.god
     movers = own & ~walk.powers.frozen
     for cell in order(walk, cells_of(movers)):
-        _steps(walk, b, w, m, cell, origin=cell, moves=0, flat=True, up_ok=walk.powers.up_ok)
+        _steps(walk, b, w, m, cell, origin=cell, moves=0, up_ok=walk.powers.up_ok)
         if god is God.CHARON:
             for src in order(walk, cells_of(NEIGHBOURS[cell] & position.occupied & ~own)):
                 _ferry(walk, b, w, m, cell, src=src)
@@ -129,17 +186,8 @@ def _ferry(walk: Walk, b: Board, w: tuple[int, ...], m: Marks, charon: int, *, s
             changed[side] ^= 1 << src | 1 << landing
     if m.female == src:
         m = m._replace(female=landing)
-    _steps(
-        walk,
-        b,
-        tuple(changed),
-        m,
-        charon,
-        origin=charon,
-        moves=0,
-        flat=True,
-        up_ok=walk.powers.up_ok,
-    )
+    ferried = tuple(changed)
+    _steps(walk, b, ferried, m, charon, origin=charon, moves=0, up_ok=walk.powers.up_ok)
 
 
 def _build_first(walk: Walk, b: Board, w: tuple[int, ...], m: Marks, own: int) -> None:
@@ -154,7 +202,7 @@ def _build_first(walk: Walk, b: Board, w: tuple[int, ...], m: Marks, own: int) -
         else:
             cell = option % DOME
             for mover in order(walk, cells_of(own & NEIGHBOURS[cell] & ~walk.powers.frozen)):
-                _steps(walk, after, w, marks, mover, origin=mover, moves=0, flat=True, up_ok=False)
+                _steps(walk, after, w, marks, mover, origin=mover, moves=0, up_ok=False)
         if walk.drawn is not None:
             return
 
@@ -168,23 +216,27 @@ def _steps(
     *,
     origin: int,
     moves: int,
-    flat: bool,
     up_ok: bool,
     exclude: int = -1,
 ) -> None:
-    """Every step of the worker on `cell` (its side's reach with the mover's power)."""
+    """Every step of the worker on `cell` (its side's reach with the mover's power), then
+    the rest of the turn (Triton's and Hermes' walks: `_walk_on`)."""
     side = walk.side_of(w, cell)
     god = walk.god
     reach = targets(b, w, side, cell, god, up_ok=up_ok)
     if exclude >= 0:
         reach &= ~(1 << exclude)
-    if moves and god is God.HERMES:
-        reach &= _level(b, cell)  # only a walk on his level follows Hermes' first step
     for dst in order(walk, cells_of(reach)):
-        _step(
-            walk, b, w, m, cell, dst=dst, side=side, origin=origin if moves else cell,
-            moves=moves, flat=flat, up_ok=up_ok,
-        )  # fmt: skip
+        stepped = _stepped(walk, b, w, m, cell, dst=dst, side=side)
+        if stepped is not None:
+            after, marks, level = stepped
+            if god is God.TRITON or (god is God.HERMES and level):
+                _walk_on(walk, b, after, marks, dst, up_ok=up_ok)
+            else:
+                _after_step(
+                    walk, b, after, marks, dst, origin=origin if moves else cell,
+                    moves=moves + 1, up_ok=up_ok,
+                )  # fmt: skip
         if walk.drawn is not None:
             return
 
@@ -196,21 +248,11 @@ def _level(b: Board, cell: int) -> int:
     return (~l1, l1 & ~l2, l2 & ~l3, l3)[height]
 
 
-def _step(
-    walk: Walk,
-    b: Board,
-    w: tuple[int, ...],
-    m: Marks,
-    src: int,
-    *,
-    dst: int,
-    side: int,
-    origin: int,
-    moves: int,
-    flat: bool,
-    up_ok: bool,
-) -> None:
-    """One step from `src` to `dst` with its effects, then the rest of the turn."""
+def _stepped(
+    walk: Walk, b: Board, w: tuple[int, ...], m: Marks, src: int, *, dst: int, side: int
+) -> tuple[tuple[int, ...], Marks, bool] | None:
+    """One step from `src` to `dst` with its effects: the workers and marks after it and
+    whether it kept its level, or None when it won (the turn is recorded)."""
     god = walk.god
     l1, l2, l3, _ = b
     start = (l1 >> src & 1) + (l2 >> src & 1) + (l3 >> src & 1)
@@ -233,9 +275,8 @@ def _step(
         m = m._replace(winner=walk.position.to_move)
     if m.winner >= 0:
         record(walk, b, after, m, 0)
-        return
-    flat = flat and start == end
-    _after_step(walk, b, after, m, dst, origin=origin, moves=moves + 1, flat=flat, up_ok=up_ok)
+        return None
+    return after, m, start == end
 
 
 def _followed(m: Marks, w: tuple[int, ...], src: int, dst: int, god: God | None) -> Marks:
@@ -284,37 +325,62 @@ def _after_step(
     *,
     origin: int,
     moves: int,
-    flat: bool,
     up_ok: bool,
 ) -> None:
-    """After a step: further steps (Artemis, Triton, Hermes' walk), else the builds."""
-    god = walk.god
-    walking = god is God.HERMES and flat
-    if god is God.TRITON or walking:
-        key = (b, w, m, -1 if walking else worker, moves > 1)
-        if key in walk.seen:
-            return
-        walk.seen.add(key)
-    further = (god is God.ARTEMIS and moves == 1) or (god is God.TRITON and PERIMETER >> worker & 1)
+    """After a step: Artemis' second step, and the builds."""
     # Failing Aphrodite or Persephone after the steps, only a further step can save the turn.
     building = not walk.skip_builds and steps_ok(walk, w, m)
     builds_first = building and walk.rng is not None and walk.rng.random() < 0.5
-    if builds_first:  # a random draw walks on only about half the time
-        first_build(walk, b, w, m, worker, walking=walking)
-    if walking and walk.drawn is None:
-        own = w[walk.side] & ~walk.powers.frozen
-        for cell in order(walk, cells_of(own)):
-            _steps(walk, b, w, m, cell, origin=origin, moves=moves, flat=flat, up_ok=up_ok)
+    if builds_first:  # a random draw takes the second step only about half the time
+        first_build(walk, b, w, m, worker, walking=False)
+    if walk.god is God.ARTEMIS and moves == 1 and walk.drawn is None:
+        _steps(walk, b, w, m, worker, origin=origin, moves=moves, up_ok=up_ok, exclude=origin)
+    if building and not builds_first and walk.drawn is None:
+        first_build(walk, b, w, m, worker, walking=False)
+
+
+def _walk_on(
+    walk: Walk, b: Board, w: tuple[int, ...], m: Marks, worker: int, *, up_ok: bool
+) -> None:
+    """Triton's steps from the edge and Hermes' walk of both workers on their level:
+    every state they reach (each once: they walk in circles), each followed by the
+    builds. A stack, not recursion: a walk can reach hundreds of states."""
+    god = walk.god
+    walking = god is God.HERMES
+    side = walk.side
+    stack: list[tuple[tuple[int, ...], Marks, int, bool]] = [(w, m, worker, False)]
+    while stack:
+        w, m, worker, build_now = stack.pop()
+        if build_now:
+            first_build(walk, b, w, m, worker, walking=walking)
             if walk.drawn is not None:
                 return
-    if further and walk.drawn is None:
-        exclude = origin if god is God.ARTEMIS else -1
-        _steps(
-            walk, b, w, m, worker, origin=origin, moves=moves, flat=flat, up_ok=up_ok,
-            exclude=exclude,
-        )  # fmt: skip
-    if building and not builds_first and walk.drawn is None:
-        first_build(walk, b, w, m, worker, walking=walking)
+            continue
+        key = (b, w, m, -1 if walking else worker)
+        if key in walk.seen:
+            continue
+        walk.seen.add(key)
+        building = not walk.skip_builds and steps_ok(walk, w, m)
+        if building and walk.rng is not None and walk.rng.random() < 0.5:
+            first_build(walk, b, w, m, worker, walking=walking)  # a draw often stops here
+            if walk.drawn is not None:
+                return
+        elif building:
+            stack.append((w, m, worker, True))  # after the further steps (a draw's fallback)
+        if walking:
+            movers = w[side] & ~walk.powers.frozen
+        else:
+            movers = 1 << worker if PERIMETER >> worker & 1 else 0
+        for cell in order(walk, cells_of(movers)):
+            reach = targets(b, w, side, cell, god, up_ok=up_ok)
+            if walking:
+                reach &= _level(b, cell)
+            for dst in order(walk, cells_of(reach)):
+                stepped = _stepped(walk, b, w, m, cell, dst=dst, side=side)
+                if walk.drawn is not None:
+                    return
+                if stepped is not None:
+                    stack.append((stepped[0], stepped[1], dst, False))
 
 
 def _additional(walk: Walk, b: Board, w: tuple[int, ...], m: Marks) -> None:
@@ -326,6 +392,6 @@ def _additional(walk: Walk, b: Board, w: tuple[int, ...], m: Marks) -> None:
         if cell < 0:
             record(walk, b, w, m._replace(passed=True), 0)
         else:
-            _steps(walk, b, w, m, cell, origin=cell, moves=0, flat=True, up_ok=walk.powers.up_ok)
+            _steps(walk, b, w, m, cell, origin=cell, moves=0, up_ok=walk.powers.up_ok)
         if walk.drawn is not None:
             return

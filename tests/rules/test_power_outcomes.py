@@ -12,6 +12,7 @@ import random
 import pytest
 
 from santorini_hw.rules.gods import ADVANCED_GODS, God
+from santorini_hw.rules.playout import random_power_turn
 from santorini_hw.rules.position import Position
 from santorini_hw.rules.position_json import parse_position
 from santorini_hw.rules.power_outcomes import power_outcomes, random_power_outcome
@@ -55,11 +56,12 @@ def test_bitboard_outcomes_are_exactly_the_rules_core_turn_outcomes(god: God) ->
 def test_a_random_draw_is_a_legal_turn_or_none_when_there_is_none(god: God) -> None:
     for index, start in enumerate(_positions(god, 100 + list(God).index(god), 1)):
         legal = _turn_outcomes(start)
-        drawn = random_power_outcome(start, random.Random(index))
-        if legal:
-            assert drawn in legal, start
-        else:
-            assert drawn is None, start
+        for draw in (random_power_outcome, random_power_turn):  # the walk; plain turns too
+            drawn = draw(start, random.Random(index))
+            if legal:
+                assert drawn in legal, start
+            else:
+                assert drawn is None, start
 
 
 def test_a_random_draw_under_persephone_climbs_when_a_turn_can() -> None:
@@ -95,3 +97,18 @@ def test_random_draws_take_the_optional_extras_and_skip_them() -> None:
         assert drawn is not None
         built.add(drawn[0].l1.bit_count())
     assert 1 in built and max(built) >= 3  # the move's build alone, and Poseidon's too
+
+
+def test_hermes_walking_a_whole_empty_board_needs_no_deep_recursion() -> None:
+    start = parse_position(
+        json.dumps(
+            {
+                "workers": {"A": ["a1", "e5"], "B": ["c3", "d3"]},
+                "gods": {"A": "Hermes", "B": "Zeus"},
+                "to_move": "A",
+            }
+        )
+    )
+    found = power_outcomes(start)  # hundreds of placements reached one step at a time
+    assert set(found) == _turn_outcomes(start)
+    assert len(found) > 2000
