@@ -29,7 +29,7 @@ from santorini_hw.rules.position import Position
 from santorini_hw.rules.power_moves import PERIMETER
 from santorini_hw.rules.power_outcome_builds import build_option, first_build, normal_options
 from santorini_hw.rules.power_result import close, record, remove, steps_ok
-from santorini_hw.rules.power_state import start_powers
+from santorini_hw.rules.power_state import opposing, start_powers
 from santorini_hw.rules.power_walk import ALL, DOME, FIRST, WIN, Found, Marks, Walk, order, towers
 
 Outcome = Found
@@ -144,7 +144,7 @@ def _start(position: Position, rng: random.Random | None, goal: int) -> Walk:
         for cell in cells_of(mine):
             near |= NEIGHBOURS[cell]
         marks = marks._replace(constrained=position.occupied & ~mine & near)
-    persephone = any(g is God.PERSEPHONE and i != me for i, g in enumerate(powers.gods))
+    persephone = opposing(powers.gods, me)[5]
     return Walk(position, powers, marks, persephone, rng=rng, goal=goal)
 
 
@@ -258,7 +258,7 @@ def _stepped(
     start = (l1 >> src & 1) + (l2 >> src & 1) + (l3 >> src & 1)
     end = (l1 >> dst & 1) + (l2 >> dst & 1) + (l3 >> dst & 1)
     after = moved(w, side, src, dst, god)
-    if m.tracked:
+    if walk.tracking:
         m = _followed(m, w, src, dst, god)
     if god is God.BIA:
         victim = BEYOND[src][dst]

@@ -72,6 +72,9 @@ def _limus_neighbours(mine: int) -> int:
     return banned
 
 
+_NO_CARDS = CardState()
+
+
 def _next_player(me: int, count: int, out: int) -> int:
     """The next player in turn order who still has workers."""
     player = me
@@ -91,7 +94,7 @@ def close(walk: Walk, b: Board, w: tuple[int, ...], m: Marks, builds: int) -> Fo
     winner = m.winner
     me = position.to_move
     lineup = position.lineup
-    cards = position.cards or CardState()
+    cards = position.cards or _NO_CARDS
     chaos_power, deck = cards.chaos_power, cards.chaos_deck
     if m.domed and winner < 0:
         chaos = holder(lineup.gods, God.CHAOS)
@@ -105,7 +108,13 @@ def close(walk: Walk, b: Board, w: tuple[int, ...], m: Marks, builds: int) -> Fo
         owed = 0 if m.passed else cards.extra_turns - 1 + m.towers
     elif winner < 0 and powers.god is God.DIONYSUS:
         owed = m.towers
-    following = me if owed else _next_player(me, len(lineup.players), m.out)
+    count = len(lineup.players)
+    if owed:
+        following = me
+    elif m.out:
+        following = _next_player(me, count, m.out)
+    else:
+        following = me + 1 if me + 1 < count else 0
     if powers.additional and not owed and winner < 0:
         chronus = holder(powers.gods, God.CHRONUS)
         if chronus >= 0 and towers(b) >= 5:
@@ -119,7 +128,7 @@ def close(walk: Walk, b: Board, w: tuple[int, ...], m: Marks, builds: int) -> Fo
     if athena >= 0 and m.out >> athena & 1:
         athena = -1
     circe = powers.circe and lineup.gods[me] is God.CIRCE
-    result_cards = CardState(m.female, tokens, chaos_power, deck, circe, owed)
+    result_cards = tuple.__new__(CardState, (m.female, tokens, chaos_power, deck, circe, owed))
     fields = (*b, w, following, athena, m.out, lineup, result_cards)
     return tuple.__new__(Position, fields), winner
 

@@ -7,6 +7,7 @@ options: `power_turn.start_power_turn` adds it.)
 
 from __future__ import annotations
 
+from functools import cache
 from typing import NamedTuple
 
 from santorini_hw.rules.cards import CardState, holder
@@ -96,14 +97,20 @@ _OPPOSING = {God.HYPNUS: 0, God.APHRODITE: 1, God.HERA: 2, God.LIMUS: 3, God.CHR
 """The powers that act in other players' turns (Chronus in everyone's), by slot."""
 
 
-def _holders(gods: tuple[God | None, ...]) -> list[int]:
-    """The player holding each power of `_OPPOSING`, -1 for none (one pass)."""
+@cache
+def opposing(gods: tuple[God | None, ...], me: int) -> tuple[int, int, int, int, int, bool]:
+    """Who holds Hypnus, Aphrodite, Hera, Limus and Chronus against `me` (-1: nobody;
+    Chronus: `me` too), and whether an opponent holds Persephone. Cached: a game has
+    few line-ups of powers, and every turn asks."""
     found = [-1, -1, -1, -1, -1]
+    persephone = False
     for index, god in enumerate(gods):
         slot = _OPPOSING.get(god)  # type: ignore[arg-type]
-        if slot is not None:
+        if slot is not None and (index != me or god is God.CHRONUS):
             found[slot] = index
-    return found
+        persephone = persephone or (god is God.PERSEPHONE and index != me)
+    hypnus, aphrodite, hera, limus, chronus = found
+    return hypnus, aphrodite, hera, limus, chronus, persephone
 
 
 def _hypnus_frozen(position: Position, side: int) -> int:
@@ -121,26 +128,17 @@ def start_powers(position: Position) -> Powers:
     gods, test = effective_gods(position)
     me = position.to_move
     additional = cards.extra_turns > 0
-    hypnus, aphrodite, hera, limus, chronus = (-1 if i == me else i for i in _holders(gods))
+    hypnus, aphrodite, hera, limus, chronus, _ = opposing(gods, me)
     frozen = 0
     if not additional and hypnus >= 0:
         frozen = _hypnus_frozen(position, position.side)
     tokens = cards.tokens + 1 if gods[me] is God.MORPHEUS and not additional else 0
-    if chronus < 0 and gods[me] is God.CHRONUS:
-        chronus = me
-    return Powers(
-        gods=gods,
-        god=None if additional else gods[me],
-        up_ok=not position.athena_blocks_mover,
-        frozen=frozen,
-        aphrodite=aphrodite,
-        hera=hera,
-        limus=limus,
-        chronus=-1 if additional else chronus,
-        additional=additional,
-        tokens=tokens,
-        circe=test,
-    )
+    athena = position.athena
+    up_ok = athena < 0 or position.lineup.sides[athena] == position.lineup.sides[me]
+    god = None if additional else gods[me]
+    chronus = -1 if additional else chronus
+    fields = (gods, god, up_ok, frozen, aphrodite, hera, limus, chronus, additional, tokens, test)
+    return tuple.__new__(Powers, (*fields, False))  # skips NamedTuple's parsing: every turn
 
 
 _NO_CARDS = CardState()

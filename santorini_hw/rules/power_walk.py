@@ -45,11 +45,6 @@ class Marks(NamedTuple):
     """Complete towers built by Dionysus' hand this turn."""
     passed: bool = False
 
-    @property
-    def tracked(self) -> bool:
-        """A step must update the female's cell or Aphrodite's constrained workers."""
-        return self.female >= 0 or bool(self.constrained | self.strayed)
-
 
 class Walk:
     """One turn's fixed facts (the mover, the powers in play) and what the walk found."""
@@ -71,6 +66,7 @@ class Walk:
         "side",
         "skip_builds",
         "start_marks",
+        "tracking",
         "unsure",
     )
 
@@ -90,6 +86,8 @@ class Walk:
         self.god = powers.god
         self.side = sides[position.to_move]
         self.start_marks = marks._replace(out=position.out)
+        self.tracking = marks.female >= 0 or marks.constrained != 0
+        """Steps must carry Selene's female or Aphrodite's constrained workers."""
         self.persephone = persephone
         self.rng = rng
         self.aphrodite_side = sides[powers.aphrodite] if powers.aphrodite >= 0 else -1
