@@ -106,11 +106,22 @@ def plain_result(walk: Walk, after: Position, won: bool) -> Outcome | None:
     board: Board = (after.l1, after.l2, after.l3, after.domes)
     if (won and powers.hera >= 0) or (powers.chronus >= 0 and towers(board) >= 5):
         return None
-    marks = walk.start_marks._replace(
-        domed=after.domes != position.domes,
-        up=after.athena == position.to_move,
-        winner=position.to_move if won else -1,
+    me = position.to_move
+    female, constrained, _, _, out, _, _, _, _, _ = walk.start_marks
+    domed = after.domes != position.domes
+    fields = (
+        female,
+        constrained,
+        0,
+        0,
+        out,
+        me if won else -1,
+        after.athena == me,
+        domed,
+        0,
+        False,
     )
+    marks = tuple.__new__(Marks, fields)
     return close(walk, board, after.workers, marks, 0)
 
 
@@ -135,16 +146,18 @@ def power_win_exists(position: Position) -> bool:
 
 def _start(position: Position, rng: random.Random | None, goal: int) -> Walk:
     powers = start_powers(position)
-    me = position.to_move
-    sides = position.lineup.sides
-    marks = Marks(female=position.cards.female if position.cards else -1)
+    cards = position.cards
+    constrained = 0
     if powers.aphrodite >= 0:
-        mine = position.workers[sides[powers.aphrodite]]
+        mine = position.workers[position.lineup.sides[powers.aphrodite]]
         near = 0
         for cell in cells_of(mine):
             near |= NEIGHBOURS[cell]
-        marks = marks._replace(constrained=position.occupied & ~mine & near)
-    persephone = opposing(powers.gods, me)[5]
+        constrained = position.occupied & ~mine & near
+    female = cards.female if cards is not None else -1
+    fields = (female, constrained, 0, 0, position.out, -1, False, False, 0, False)
+    marks = tuple.__new__(Marks, fields)  # skips NamedTuple's parsing: every turn
+    persephone = opposing(powers.gods, position.to_move)[5]
     return Walk(position, powers, marks, persephone, rng=rng, goal=goal)
 
 

@@ -85,7 +85,7 @@ class Walk:
         self.powers = powers
         self.god = powers.god
         self.side = sides[position.to_move]
-        self.start_marks = marks._replace(out=position.out)
+        self.start_marks = marks
         self.tracking = marks.female >= 0 or marks.constrained != 0
         """Steps must carry Selene's female or Aphrodite's constrained workers."""
         self.persephone = persephone
