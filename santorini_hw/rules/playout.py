@@ -31,7 +31,13 @@ from santorini_hw.rules.outcomes import (
     winning,
 )
 from santorini_hw.rules.position import Position, make_lineup
-from santorini_hw.rules.power_outcomes import draw_walk, plain, plain_result, walk_draw
+from santorini_hw.rules.power_outcomes import (
+    draw_walk,
+    plain,
+    plain_power,
+    plain_result,
+    walk_draw,
+)
 from santorini_hw.rules.power_walk import Found
 
 Outcome = tuple[Position, bool]
@@ -106,17 +112,19 @@ def _random_power_game(start: Position, rng: random.Random) -> PlayedGame:
 
 def random_power_turn(position: Position, rng: random.Random) -> Found | None:
     """Where a random legal turn leads with an advanced god in the game, and its winner
-    (-1: nobody), or None when the player to move has none: a plain turn (a simple god's
-    that nothing constrains) through `random_outcome`, any other through the advanced
-    gods' bitboard walk."""
+    (-1: nobody), or None when the player to move has none: a plain turn (a simple god's,
+    or a normal one, that nothing constrains) through `random_outcome`, any other
+    through the advanced gods' bitboard walk."""
     walk = draw_walk(position, rng)
     if plain(walk):
-        drawn = random_outcome(position, rng, walk.god)
-        if drawn is None:
+        power = plain_power(walk)
+        drawn = random_outcome(position, rng, power)
+        if drawn is not None:
+            found = plain_result(walk, *drawn)
+            if found is not None:
+                return found
+        elif power is walk.god:  # a simple god's player with no plain turn has none
             return None
-        found = plain_result(walk, *drawn)
-        if found is not None:
-            return found
     return walk_draw(walk)
 
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 
 from santorini_hw.rules.cells import NEIGHBOURS, cells_of
-from santorini_hw.rules.gods import God
+from santorini_hw.rules.gods import ADVANCED_GODS, God
 from santorini_hw.rules.outcomes import BEYOND, Board, moved, targets
 from santorini_hw.rules.position import Position
 from santorini_hw.rules.power_moves import PERIMETER
@@ -68,61 +68,74 @@ def walk_draw(walk: Walk) -> Outcome | None:
     return walk.drawn
 
 
+_NORMAL_TURN = frozenset(ADVANCED_GODS) - {God.CHAOS, God.CIRCE}
+"""Advanced powers for which a normal move and build is a legal turn (their extras are
+optional, or act in others' turns), its effects checked or made by `plain_result`.
+(Chaos and Circe play the simple power they hold this turn.)"""
+
+
 def plain(walk: Walk) -> bool:
-    """The mover's turn is a simple god's (or no god's) that nothing else in the game
-    constrains: no Dionysus turn, Hypnus' frozen worker, Aphrodite's neighbours,
-    Persephone, Limus, nor a moving female. Hera and Chronus can
-    only change a turn's winner: `plain_result` checks them."""
+    """The mover's turn may be drawn as a plain one (`plain_power`) by the simple gods'
+    playout: nothing else in the game constrains it (no Dionysus turn, Hypnus' frozen
+    worker, Aphrodite's neighbours, Persephone, Limus), and no swap or push carries
+    Selene's female. Hera, Chronus, Eros, Bia and Dionysus can change what a turn does:
+    `plain_result` checks them."""
     god = walk.god
     powers = walk.powers
+    female = walk.start_marks.female
     return (
-        (god is None or god.is_simple)
+        (god is None or god.is_simple or god in _NORMAL_TURN)
         and not powers.additional
         and not powers.frozen
         and not walk.start_marks.constrained
         and not walk.persephone
         and walk.limus_side < 0
         and not walk.position.out
-        and not _female_moves(walk)
+        and (female < 0 or god not in (God.APOLLO, God.MINOTAUR))
     )
 
 
-def _female_moves(walk: Walk) -> bool:
-    """Selene's female could change cells this turn: she is the mover's, or the
-    mover's power swaps or pushes."""
-    female = walk.start_marks.female
-    if female < 0:
-        return False
-    own = walk.position.workers[walk.side] >> female & 1
-    return bool(own) or walk.god in (God.APOLLO, God.MINOTAUR)
+def plain_power(walk: Walk) -> God | None:
+    """The power a plain turn plays: the mover's simple one, else none (a normal turn)."""
+    god = walk.god
+    return god if god is None or god.is_simple else None
 
 
 def plain_result(walk: Walk, after: Position, won: bool) -> Outcome | None:
-    """The outcome of a plain turn the simple gods' playout drew (with the mover's
-    power this turn), its cards brought up to date by `close`; None when a Hera or a
-    Chronus in the game may have changed it (the walk must draw instead)."""
+    """The outcome of a plain turn the simple gods' playout drew, its cards brought up to
+    date by `close` (Medusa, Morpheus' tokens, Selene's female, Chaos' draw); None when
+    the mover's or another's power may have changed the turn (the walk must draw)."""
     position = walk.position
     powers = walk.powers
+    god = walk.god
     board: Board = (after.l1, after.l2, after.l3, after.domes)
     if (won and powers.hera >= 0) or (powers.chronus >= 0 and towers(board) >= 5):
         return None
+    own, moved_to = position.workers[walk.side], after.workers[walk.side]
+    if god is God.EROS and not won and _eros(walk, after.workers):
+        return None
+    if god is God.DIONYSUS and towers(board) > towers(position[:4]):
+        return None
+    if god is God.BIA and _bia_removes(position, own & ~moved_to, moved_to & ~own):
+        return None
     me = position.to_move
     female, constrained, _, _, out, _, _, _, _, _ = walk.start_marks
+    if female >= 0 and not after.occupied >> female & 1:
+        female = (moved_to & ~own).bit_length() - 1  # she moved
     domed = after.domes != position.domes
-    fields = (
-        female,
-        constrained,
-        0,
-        0,
-        out,
-        me if won else -1,
-        after.athena == me,
-        domed,
-        0,
-        False,
-    )
+    winner = me if won else -1
+    fields = (female, constrained, 0, 0, out, winner, after.athena == me, domed, 0, False)
     marks = tuple.__new__(Marks, fields)
-    return close(walk, board, after.workers, marks, 0)
+    return close(walk, board, after.workers, marks, 1 if god is God.MORPHEUS and not won else 0)
+
+
+def _bia_removes(position: Position, src: int, dst: int) -> bool:
+    """Bia's step between the one-bit boards `src` and `dst` has an opponent beyond."""
+    if not src or not dst:
+        return False
+    victim = BEYOND[src.bit_length() - 1][dst.bit_length() - 1]
+    theirs = position.occupied & ~position.workers[position.side]
+    return victim >= 0 and bool(theirs >> victim & 1)
 
 
 def power_turn_exists(position: Position) -> bool:
