@@ -31,13 +31,8 @@ from santorini_hw.rules.outcomes import (
     winning,
 )
 from santorini_hw.rules.position import Position, make_lineup
-from santorini_hw.rules.power_outcomes import (
-    draw_walk,
-    plain,
-    plain_power,
-    plain_result,
-    walk_draw,
-)
+from santorini_hw.rules.power_outcomes import draw_walk, walk_draw
+from santorini_hw.rules.power_plain import plain, plain_power, plain_result
 from santorini_hw.rules.power_walk import Found
 
 Outcome = tuple[Position, bool]

@@ -23,14 +23,14 @@ from __future__ import annotations
 import random
 
 from santorini_hw.rules.cells import NEIGHBOURS, cells_of
-from santorini_hw.rules.gods import ADVANCED_GODS, God
+from santorini_hw.rules.gods import God
 from santorini_hw.rules.outcomes import BEYOND, Board, moved, targets
 from santorini_hw.rules.position import Position
 from santorini_hw.rules.power_moves import PERIMETER
 from santorini_hw.rules.power_outcome_builds import build_option, first_build, normal_options
-from santorini_hw.rules.power_result import close, record, remove, steps_ok
+from santorini_hw.rules.power_result import record, remove, steps_ok
 from santorini_hw.rules.power_state import opposing, start_powers
-from santorini_hw.rules.power_walk import ALL, DOME, FIRST, WIN, Found, Marks, Walk, order, towers
+from santorini_hw.rules.power_walk import ALL, DOME, FIRST, WIN, Found, Marks, Walk, eros, order
 
 Outcome = Found
 
@@ -66,76 +66,6 @@ def walk_draw(walk: Walk) -> Outcome | None:
         walk.need_up, walk.seen = False, set()
         _turn(walk)
     return walk.drawn
-
-
-_NORMAL_TURN = frozenset(ADVANCED_GODS) - {God.CHAOS, God.CIRCE}
-"""Advanced powers for which a normal move and build is a legal turn (their extras are
-optional, or act in others' turns), its effects checked or made by `plain_result`.
-(Chaos and Circe play the simple power they hold this turn.)"""
-
-
-def plain(walk: Walk) -> bool:
-    """The mover's turn may be drawn as a plain one (`plain_power`) by the simple gods'
-    playout: nothing else in the game constrains it (no Dionysus turn, Hypnus' frozen
-    worker, Aphrodite's neighbours, Persephone, Limus), and no swap or push carries
-    Selene's female. Hera, Chronus, Eros, Bia and Dionysus can change what a turn does:
-    `plain_result` checks them."""
-    god = walk.god
-    powers = walk.powers
-    female = walk.start_marks.female
-    return (
-        (god is None or god.is_simple or god in _NORMAL_TURN)
-        and not powers.additional
-        and not powers.frozen
-        and not walk.start_marks.constrained
-        and not walk.persephone
-        and walk.limus_side < 0
-        and not walk.position.out
-        and (female < 0 or god not in (God.APOLLO, God.MINOTAUR))
-    )
-
-
-def plain_power(walk: Walk) -> God | None:
-    """The power a plain turn plays: the mover's simple one, else none (a normal turn)."""
-    god = walk.god
-    return god if god is None or god.is_simple else None
-
-
-def plain_result(walk: Walk, after: Position, won: bool) -> Outcome | None:
-    """The outcome of a plain turn the simple gods' playout drew, its cards brought up to
-    date by `close` (Medusa, Morpheus' tokens, Selene's female, Chaos' draw); None when
-    the mover's or another's power may have changed the turn (the walk must draw)."""
-    position = walk.position
-    powers = walk.powers
-    god = walk.god
-    board: Board = (after.l1, after.l2, after.l3, after.domes)
-    if (won and powers.hera >= 0) or (powers.chronus >= 0 and towers(board) >= 5):
-        return None
-    own, moved_to = position.workers[walk.side], after.workers[walk.side]
-    if god is God.EROS and not won and _eros(walk, after.workers):
-        return None
-    if god is God.DIONYSUS and towers(board) > towers(position[:4]):
-        return None
-    if god is God.BIA and _bia_removes(position, own & ~moved_to, moved_to & ~own):
-        return None
-    me = position.to_move
-    female, constrained, _, _, out, _, _, _, _, _ = walk.start_marks
-    if female >= 0 and not after.occupied >> female & 1:
-        female = (moved_to & ~own).bit_length() - 1  # she moved
-    domed = after.domes != position.domes
-    winner = me if won else -1
-    fields = (female, constrained, 0, 0, out, winner, after.athena == me, domed, 0, False)
-    marks = tuple.__new__(Marks, fields)
-    return close(walk, board, after.workers, marks, 1 if god is God.MORPHEUS and not won else 0)
-
-
-def _bia_removes(position: Position, src: int, dst: int) -> bool:
-    """Bia's step between the one-bit boards `src` and `dst` has an opponent beyond."""
-    if not src or not dst:
-        return False
-    victim = BEYOND[src.bit_length() - 1][dst.bit_length() - 1]
-    theirs = position.occupied & ~position.workers[position.side]
-    return victim >= 0 and bool(theirs >> victim & 1)
 
 
 def power_turn_exists(position: Position) -> bool:
@@ -324,22 +254,10 @@ def _wins(walk: Walk, w: tuple[int, ...], dst: int, start: int, end: int) -> boo
     god = walk.god
     won = (end == 3 and start < 3) or (god is God.PAN and start - end >= 2)
     if not won and god is God.EROS:
-        won = _eros(walk, w)
+        won = eros(walk, w)
     if won and walk.powers.hera >= 0 and PERIMETER >> dst & 1:
         return False
     return won
-
-
-def _eros(walk: Walk, w: tuple[int, ...]) -> bool:
-    """Two workers side by side on level 1 (three players: on any same level)."""
-    cells = cells_of(w[walk.side])
-    if len(cells) != 2 or not NEIGHBOURS[cells[0]] >> cells[1] & 1:
-        return False
-    position = walk.position
-    first, second = position.height(cells[0]), position.height(cells[1])
-    if len(position.lineup.players) == 3:
-        return first == second
-    return first == second == 1
 
 
 def _after_step(

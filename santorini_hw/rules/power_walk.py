@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from typing import NamedTuple, TypeVar
 
+from santorini_hw.rules.cells import NEIGHBOURS, cells_of
 from santorini_hw.rules.gods import God
 from santorini_hw.rules.outcomes import Board
 from santorini_hw.rules.position import Position
@@ -128,3 +129,15 @@ def order(walk: Walk, options: Options) -> Options:
         return options
     first = int(rng.random() * len(options))
     return options[first:] + options[:first]
+
+
+def eros(walk: Walk, w: tuple[int, ...]) -> bool:
+    """Two workers side by side on level 1 (three players: on any same level)."""
+    cells = cells_of(w[walk.side])
+    if len(cells) != 2 or not NEIGHBOURS[cells[0]] >> cells[1] & 1:
+        return False
+    position = walk.position
+    first, second = position.height(cells[0]), position.height(cells[1])
+    if len(position.lineup.players) == 3:
+        return first == second
+    return first == second == 1
