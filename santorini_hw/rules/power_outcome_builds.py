@@ -9,6 +9,7 @@ from __future__ import annotations
 from santorini_hw.rules.cells import NEIGHBOURS, cells_of
 from santorini_hw.rules.gods import God
 from santorini_hw.rules.outcomes import Board, built
+from santorini_hw.rules.power_builds import banned_by
 from santorini_hw.rules.power_moves import PERIMETER
 from santorini_hw.rules.power_result import record
 from santorini_hw.rules.power_walk import DOME, Marks, Walk, order, towers
@@ -154,15 +155,7 @@ def _poseidon(
 def limus_banned(walk: Walk, w: tuple[int, ...], builder: int) -> int:
     """Cells where `builder` may build nothing but a dome on level 3 (Limus)."""
     side = walk.limus_side
-    if side < 0:
-        return 0
-    mine = w[side]
-    if builder >= 0 and mine >> builder & 1:
-        return 0
-    banned = 0
-    for cell in cells_of(mine):
-        banned |= NEIGHBOURS[cell]
-    return banned
+    return 0 if side < 0 else banned_by(w[side], builder)
 
 
 def normal_options(

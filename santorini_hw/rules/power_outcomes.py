@@ -29,7 +29,7 @@ from santorini_hw.rules.position import Position
 from santorini_hw.rules.power_moves import PERIMETER
 from santorini_hw.rules.power_outcome_builds import build_option, first_build, normal_options
 from santorini_hw.rules.power_result import record, remove, steps_ok
-from santorini_hw.rules.power_state import opposing, start_powers
+from santorini_hw.rules.power_state import constrained_by, opposing, start_powers
 from santorini_hw.rules.power_walk import ALL, DOME, FIRST, WIN, Found, Marks, Walk, eros, order
 
 Outcome = Found
@@ -90,13 +90,7 @@ def power_win_exists(position: Position) -> bool:
 def _start(position: Position, rng: random.Random | None, goal: int) -> Walk:
     powers = start_powers(position)
     cards = position.cards
-    constrained = 0
-    if powers.aphrodite >= 0:
-        mine = position.workers[position.lineup.sides[powers.aphrodite]]
-        near = 0
-        for cell in cells_of(mine):
-            near |= NEIGHBOURS[cell]
-        constrained = position.occupied & ~mine & near
+    constrained = constrained_by(position, powers.aphrodite)
     female = cards.female if cards is not None else -1
     fields = (female, constrained, 0, 0, position.out, -1, False, False, 0, False)
     marks = tuple.__new__(Marks, fields)  # skips NamedTuple's parsing: every turn

@@ -8,8 +8,10 @@ from __future__ import annotations
 from santorini_hw.rules.cards import CardState, fresh_deck, holder
 from santorini_hw.rules.cells import NEIGHBOURS, cells_of
 from santorini_hw.rules.gods import God
-from santorini_hw.rules.outcomes import Board
+from santorini_hw.rules.outcomes import Board, built
 from santorini_hw.rules.position import Position
+from santorini_hw.rules.power_builds import banned_by
+from santorini_hw.rules.power_state import athena_after
 from santorini_hw.rules.power_walk import FIRST, WIN, Found, Marks, Walk, towers
 
 
@@ -34,7 +36,7 @@ def petrify(
 ) -> tuple[Board, tuple[int, ...], Marks]:
     """Medusa: every opponent worker lower than a neighbouring worker of hers becomes a
     block, in cell order, unless Limus forbids the block (the worker then stays)."""
-    l1, l2, l3, domes = b
+    l1, l2, l3, _ = b
     mine = w[walk.side]
     theirs = 0
     for side_workers in w:
@@ -50,26 +52,13 @@ def petrify(
         if any(height(n) > height(cell) for n in cells_of(NEIGHBOURS[cell] & mine))
     ]
     for cell in victims:
-        if walk.limus_side >= 0 and _limus_neighbours(w[walk.limus_side]) >> cell & 1:
+        if walk.limus_side >= 0 and banned_by(w[walk.limus_side], -1) >> cell & 1:
             continue
         w, m = remove(walk, w, m, cell)
-        bit = 1 << cell
-        if not l1 & bit:
-            l1 |= bit
-        elif not l2 & bit:
-            l2 |= bit
-        else:
-            l3 |= bit
+        b = built(b, cell, False)
         if m.winner >= 0:
             break
-    return (l1, l2, l3, domes), w, m
-
-
-def _limus_neighbours(mine: int) -> int:
-    banned = 0
-    for cell in cells_of(mine):
-        banned |= NEIGHBOURS[cell]
-    return banned
+    return b, w, m
 
 
 _NO_CARDS = CardState()
@@ -119,14 +108,7 @@ def close(walk: Walk, b: Board, w: tuple[int, ...], m: Marks, builds: int) -> Fo
         chronus = holder(powers.gods, God.CHRONUS)
         if chronus >= 0 and towers(b) >= 5:
             winner = chronus
-    if powers.additional or following == me:
-        athena = -1
-    elif powers.gods[me] is God.ATHENA and m.up:
-        athena = me
-    else:
-        athena = -1 if position.athena in (me, following) else position.athena
-    if athena >= 0 and m.out >> athena & 1:
-        athena = -1
+    athena = athena_after(powers, (me, following), position.athena, moved_up=m.up, out=m.out)
     circe = powers.circe and lineup.gods[me] is God.CIRCE
     result_cards = tuple.__new__(CardState, (m.female, tokens, chaos_power, deck, circe, owed))
     fields = (*b, w, following, athena, m.out, lineup, result_cards)

@@ -146,11 +146,33 @@ _NO_CARDS = CardState()
 
 def start_power_state(position: Position, powers: Powers) -> PowerTurn:
     cards = position.cards or CardState()
-    constrained = 0
-    if powers.aphrodite >= 0:
-        mine = position.workers[position.lineup.sides[powers.aphrodite]]
-        near = 0
-        for cell in cells_of(mine):
-            near |= NEIGHBOURS[cell]
-        constrained = position.occupied & ~mine & near
+    constrained = constrained_by(position, powers.aphrodite)
     return PowerTurn(powers, cards.female, constrained, 0, 0, 0, False, -1, -1, 0, False)
+
+
+def constrained_by(position: Position, aphrodite: int) -> int:
+    """The workers next to Aphrodite's (player `aphrodite`, -1: none) at the start of
+    the turn, which must end next to hers if they move."""
+    if aphrodite < 0:
+        return 0
+    mine = position.workers[position.lineup.sides[aphrodite]]
+    near = 0
+    for cell in cells_of(mine):
+        near |= NEIGHBOURS[cell]
+    return position.occupied & ~mine & near
+
+
+def athena_after(
+    powers: Powers, movers: tuple[int, int], athena: int, *, moved_up: bool, out: int
+) -> int:
+    """Athena's block after the turn of `movers` (this player, the next): set when the
+    mover had her power and moved up, else kept until her next turn; never after
+    Dionysus' turns, nor for a player out of the game."""
+    me, following = movers
+    if powers.additional or following == me:
+        return -1
+    if powers.gods[me] is God.ATHENA and moved_up:
+        return me
+    if athena in (me, following) or (athena >= 0 and out >> athena & 1):
+        return -1
+    return athena

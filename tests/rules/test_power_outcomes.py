@@ -64,51 +64,32 @@ def test_a_random_draw_is_a_legal_turn_or_none_when_there_is_none(god: God) -> N
                 assert drawn is None, start
 
 
+def _position(workers: dict[str, list[str]], gods: dict[str, str], **fields: object) -> Position:
+    document = {"workers": workers, "gods": gods, "to_move": "A", **fields}
+    return parse_position(json.dumps(document))
+
+
+def _draws(start: Position, count: int) -> list[Position]:
+    """The results of `count` random draws (seeds 0 on), none of them missing."""
+    drawn = [random_power_outcome(start, random.Random(seed)) for seed in range(count)]
+    assert None not in drawn
+    return [found[0] for found in drawn if found is not None]
+
+
 def test_a_random_draw_under_persephone_climbs_when_a_turn_can() -> None:
-    start = parse_position(
-        json.dumps(
-            {
-                "heights": {"b2": 1},
-                "workers": {"A": ["a1", "e5"], "B": ["c4", "d4"]},
-                "gods": {"A": "Zeus", "B": "Persephone"},
-                "to_move": "A",
-            }
-        )
-    )
-    for seed in range(40):
-        drawn = random_power_outcome(start, random.Random(seed))
-        assert drawn is not None
-        assert drawn[0].workers[0] >> 6 & 1  # a1 -> b2, the one step up
+    workers = {"A": ["a1", "e5"], "B": ["c4", "d4"]}
+    start = _position(workers, {"A": "Zeus", "B": "Persephone"}, heights={"b2": 1})
+    assert all(result.workers[0] >> 6 & 1 for result in _draws(start, 40))  # a1-b2 climbs
 
 
 def test_random_draws_take_the_optional_extras_and_skip_them() -> None:
-    start = parse_position(
-        json.dumps(
-            {
-                "workers": {"A": ["a1", "e5"], "B": ["c4", "d4"]},
-                "gods": {"A": "Poseidon", "B": "Hestia"},
-                "to_move": "A",
-            }
-        )
-    )
-    built = set()
-    for seed in range(60):
-        drawn = random_power_outcome(start, random.Random(seed))
-        assert drawn is not None
-        built.add(drawn[0].l1.bit_count())
+    start = _position({"A": ["a1", "e5"], "B": ["c4", "d4"]}, {"A": "Poseidon", "B": "Hestia"})
+    built = {result.l1.bit_count() for result in _draws(start, 60)}
     assert 1 in built and max(built) >= 3  # the move's build alone, and Poseidon's too
 
 
 def test_hermes_walking_a_whole_empty_board_needs_no_deep_recursion() -> None:
-    start = parse_position(
-        json.dumps(
-            {
-                "workers": {"A": ["a1", "e5"], "B": ["c3", "d3"]},
-                "gods": {"A": "Hermes", "B": "Zeus"},
-                "to_move": "A",
-            }
-        )
-    )
+    start = _position({"A": ["a1", "e5"], "B": ["c3", "d3"]}, {"A": "Hermes", "B": "Zeus"})
     found = power_outcomes(start)  # hundreds of placements reached one step at a time
     assert set(found) == _turn_outcomes(start)
     assert len(found) > 2000
