@@ -22,6 +22,11 @@
    shipped weights, so committing them does not change what the command produces; a
    later change to the search or the evaluation does, hence the commit. The tool refuses
    to run with uncommitted changes under santorini_hw/ unless told `--dirty`.)
+
+`--new-gods-only` (the advanced gods' weights, issue 27) plays with the shipped weights,
+every game with two gods drawn from all thirty, and fits only the twenty advanced gods'
+own weights from them: the shared weights, the tempo and the simple gods' weights are
+kept as shipped, so the play of games without advanced gods does not change.
 """
 
 from __future__ import annotations
