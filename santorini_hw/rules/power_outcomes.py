@@ -11,11 +11,13 @@ Morpheus' tokens, Chronus' towers), the end of the turn (Ares, Poseidon, then
 `power_result.close`: Medusa, Chaos' draw, Dionysus' owed turns) and the whole-turn
 tests (Aphrodite's neighbours, Persephone's obligation to climb).
 
-One walk serves both callers: `power_outcomes` follows every branch and returns each
+One walk serves every caller: `power_outcomes` follows every branch and returns each
 distinct (result, winner); `random_power_outcome` tries the branches in random order
 and stops at the first complete turn (an optional extra taken about half the time), so
-it reports no turn only when none exists. The tests check the outcome sets against the
-rules core's turns for every god, pairing and player count.
+it reports no turn only when none exists; `power_turn_exists` stops at the first turn,
+`power_win_exists` at the first win (walking only the steps when no build can win).
+The tests check the outcome sets against the rules core's turns for every god, pairing
+and player count.
 """
 
 from __future__ import annotations
