@@ -22,6 +22,11 @@
    shipped weights, so committing them does not change what the command produces; a
    later change to the search or the evaluation does, hence the commit. The tool refuses
    to run with uncommitted changes under santorini_hw/ unless told `--dirty`.)
+
+`--new-gods-only` (the advanced gods' weights, issue 27) plays with the shipped weights,
+every game with two gods drawn from all thirty, and fits only the twenty advanced gods'
+own weights from them: the shared weights, the tempo and the simple gods' weights are
+kept as shipped, so the play of games without advanced gods does not change.
 """
 
 from __future__ import annotations
@@ -40,6 +45,7 @@ from santorini_hw.hints.evaluation import (
     GOD_FEATURES,
     Weights,
     all_features,
+    load_weights,
     use_weights,
 )
 from santorini_hw.hints.match import openings
@@ -80,12 +86,15 @@ def sample_of(position: Position) -> dict[int, float]:
     return x
 
 
-def self_play(games: int, nodes: int, seed: int, explore: float) -> list[Sample]:
+def self_play(
+    games: int, nodes: int, seed: int, explore: float, *, all_gods: bool = False
+) -> list[Sample]:
+    """Games of the engine against itself (every other one with gods, or all of them)."""
     rng = random.Random(seed)
     samples: list[Sample] = []
     started = time.monotonic()
     for game in range(games):
-        position = next(openings(rng, gods=game % 2 == 1))
+        position = next(openings(rng, gods=all_gods or game % 2 == 1))
         seen: list[tuple[Position, dict[int, float]]] = []
         winner = -1
         for number in range(200):
@@ -115,12 +124,20 @@ def self_play(games: int, nodes: int, seed: int, explore: float) -> list[Sample]
 
 
 def fit(
-    samples: list[Sample], seed: int, epochs: int, l2: float, god_l2: float
+    samples: list[Sample],
+    seed: int,
+    epochs: int,
+    l2: float,
+    god_l2: float,
+    *,
+    initial: tuple[list[float], set[int]] | None = None,
 ) -> tuple[list[float], float]:
     """Logistic regression by mini-batch Adam; returns coefficients (the last is the
-    intercept) and the final mean log-loss."""
+    intercept) and the final mean log-loss. `initial`: coefficients to begin from and the
+    only ones to fit (the others stay as they are)."""
     rng = random.Random(seed)
-    w = [0.0] * (SIZE + 1)
+    w = [0.0] * (SIZE + 1) if initial is None else list(initial[0])
+    frozen = set() if initial is None else set(range(SIZE + 1)) - initial[1]
     m = [0.0] * (SIZE + 1)
     v = [0.0] * (SIZE + 1)
     rate, beta1, beta2, step = 0.02, 0.9, 0.999, 0
@@ -139,6 +156,8 @@ def fit(
                 for j, value in x.items():
                     grad[j] += error * value
             step += 1
+            for j in frozen:
+                grad[j] = 0.0
             for j in range(SIZE + 1):
                 m[j] = beta1 * m[j] + (1 - beta1) * grad[j]
                 v[j] = beta2 * v[j] + (1 - beta2) * grad[j] ** 2
@@ -180,6 +199,29 @@ def weights_document(w: list[float]) -> dict[str, object]:
     }
 
 
+def coefficients(weights: Weights) -> list[float]:
+    """The coefficients `weights_document` turns into `weights` (no-god copies zero)."""
+    w = [0.0] * (SIZE + 1)
+    w[: len(FEATURES)] = [value / 100 for value in weights.base]
+    for index, god in enumerate(GODS):
+        if god is not None:
+            start = len(FEATURES) + index * len(GOD_FEATURES)
+            own = weights.gods.get(god, (0.0,) * len(GOD_FEATURES))
+            w[start : start + len(GOD_FEATURES)] = [value / 100 for value in own]
+    w[SIZE] = weights.tempo / 100
+    return w
+
+
+def new_gods_coefficients() -> set[int]:
+    """Indices of the advanced gods' own weights (`--new-gods-only` fits only these)."""
+    found = set()
+    for index, god in enumerate(GODS):
+        if god is not None and not god.is_simple:
+            start = len(FEATURES) + index * len(GOD_FEATURES)
+            found.update(range(start, start + len(GOD_FEATURES)))
+    return found
+
+
 def engine_commit(dirty_ok: bool) -> str:
     """The commit whose engine plays the games; refuses uncommitted engine changes (the
     weights file must name code anyone can check out) unless `dirty_ok`."""
@@ -217,15 +259,25 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=16)
     parser.add_argument("--out", type=Path, default=WEIGHTS)
     parser.add_argument("--dirty", action="store_true", help="allow uncommitted engine changes")
+    parser.add_argument(
+        "--new-gods-only",
+        action="store_true",
+        help="start from the shipped weights and fit only the advanced gods' own ones,"
+        " from games that all have gods",
+    )
     args = parser.parse_args()
     commit = engine_commit(args.dirty)
 
-    use_weights(Weights.from_json(json.loads(START.read_text())))
+    keep = args.new_gods_only
+    shipped = load_weights()
+    use_weights(shipped if keep else Weights.from_json(json.loads(START.read_text())))
+    start = (coefficients(shipped), new_gods_coefficients()) if keep else None
     samples: list[Sample] = []
     document: dict[str, object] = {}
     for round_ in range(args.rounds):
-        samples += self_play(args.games, args.nodes, args.seed + round_, args.explore)
-        w, loss = fit(samples, args.seed, args.epochs, args.l2, args.god_l2)
+        seed = args.seed + round_
+        samples += self_play(args.games, args.nodes, seed, args.explore, all_gods=keep)
+        w, loss = fit(samples, args.seed, args.epochs, args.l2, args.god_l2, initial=start)
         document = weights_document(w)
         use_weights(Weights.from_json(document))
         print(f"round {round_ + 1}: {len(samples)} positions, log-loss {loss:.4f}", flush=True)
@@ -233,6 +285,7 @@ def main() -> None:
         f"tools/fit_evaluation.py --rounds {args.rounds} --games {args.games}"
         f" --nodes {args.nodes} --explore {args.explore} --epochs {args.epochs}"
         f" --l2 {args.l2} --god-l2 {args.god_l2} --seed {args.seed}"
+        + (" --new-gods-only" if keep else "")
     )
     document["positions"] = len(samples)
     document["log_loss"] = round(loss, 4)

@@ -91,6 +91,14 @@ def load_weights() -> Weights:
     return Weights.from_json(json.loads(text))
 
 
+def power_blind(weights: Weights) -> Weights:
+    """`weights` with the advanced gods' own weights zeroed: the evaluation blind to
+    their powers, the yardstick their learned weights are measured against."""
+    zero = (0.0,) * len(GOD_FEATURES)
+    gods = {god: own if god is None or god.is_simple else zero for god, own in weights.gods.items()}
+    return weights._replace(gods=gods)
+
+
 _SIDE_WEIGHTS: dict[God | None, tuple[float, ...]] = {}
 """Per god, the weights its side is valued with (base plus the god's own)."""
 _TEMPO = [0.0]

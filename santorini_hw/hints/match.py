@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterator
 from typing import NamedTuple
 
 from santorini_hw.hints.baselines import greedy_player, random_player
+from santorini_hw.hints.evaluation import Weights, load_weights, power_blind, use_weights
 from santorini_hw.hints.search import best_turn
 from santorini_hw.rules.cards_json import accepted
 from santorini_hw.rules.gods import God
@@ -36,11 +37,19 @@ class PlayerSpecError(ValueError):
 
 
 def engine_player(
-    *, nodes: int | None = None, time: float | None = None, depth: int | None = None
+    *,
+    nodes: int | None = None,
+    time: float | None = None,
+    depth: int | None = None,
+    weights: Weights | None = None,
 ) -> Player:
-    """The hint engine as a player; its search seed is drawn from the game's generator."""
+    """The hint engine as a player; its search seed is drawn from the game's generator.
+    With `weights`, it evaluates with them (set before each of its turns, so two engines
+    with different weights can meet)."""
 
     def play(position: Position, rng: random.Random) -> Turn | None:
+        if weights is not None:
+            use_weights(weights)
         seed = rng.getrandbits(32)
         return best_turn(position, node_budget=nodes, time_budget=time, depth=depth, seed=seed).turn
 
@@ -48,13 +57,16 @@ def engine_player(
 
 
 def parse_player(spec: str) -> Player:
-    """`random`, `greedy`, `engine` (1 s a turn) or e.g. `engine:nodes=3000,depth=4`."""
+    """`random`, `greedy`, `engine` (1 s a turn) or e.g. `engine:nodes=3000,depth=4`;
+    `blind` (with the same options) is the engine with the power-blind evaluation (the
+    advanced gods' own weights zeroed)."""
     name, _, options = spec.partition(":")
     if name in BASELINES and not options:
         return BASELINES[name]
-    if name != "engine":
+    if name not in ("engine", "blind"):
         raise PlayerSpecError(
             f"unknown player {spec!r}: random, greedy, engine or engine:nodes=N,time=S,depth=D"
+            " (blind: the same, power-blind)"
         )
     settings: dict[str, float] = {}
     for option in filter(None, options.split(",")):
@@ -68,10 +80,12 @@ def parse_player(spec: str) -> Player:
         if number <= 0:
             raise PlayerSpecError(f"{spec!r}: {key} must be positive")
         settings[key] = number
+    shipped = load_weights()
     return engine_player(
         nodes=int(settings["nodes"]) if "nodes" in settings else None,
         time=settings.get("time"),
         depth=int(settings["depth"]) if "depth" in settings else None,
+        weights=power_blind(shipped) if name == "blind" else shipped,
     )
 
 

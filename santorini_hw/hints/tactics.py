@@ -19,8 +19,7 @@ from santorini_hw.rules.cells import NEIGHBOURS, cells_of
 from santorini_hw.rules.gods import God
 from santorini_hw.rules.outcomes import targets
 from santorini_hw.rules.position import Position
-from santorini_hw.rules.turn import completable, start_turn
-from santorini_hw.rules.turns import winning_turn_exists
+from santorini_hw.rules.power_outcomes import power_turn_exists, power_win_exists
 
 
 def move_targets(position: Position, cell: int, side: int, god: God | None, up_ok: bool) -> int:
@@ -64,11 +63,11 @@ def can_win_now(position: Position) -> bool:
 
     Asked at every node of the search: for gods other than Pan and Artemis it first
     checks the one way to win, a level-2 worker next to an undomed level-3 cell. With an
-    advanced god in the game (wins by removal, Chronus' towers, Hera's edge) the rules
-    core answers."""
+    advanced god in the game (wins by removal, Chronus' towers, Hera's edge) the
+    advanced gods' bitboard walk answers (`power_outcomes.power_win_exists`)."""
     _, l2, l3, domes, workers, me, athena, _, lineup, cards = position
     if cards is not None:
-        return winning_turn_exists(position)
+        return power_win_exists(position)
     up_ok = athena < 0 or lineup.sides[athena] == lineup.sides[me]
     god = lineup.gods[me]
     if god is not God.PAN and god is not God.ARTEMIS:
@@ -87,10 +86,10 @@ def cannot_move(position: Position) -> bool:
     """No worker of the player to move can move (and a Hermes player cannot build either):
     they have no legal turn. Sound, not complete: an Apollo player whose every swap leaves
     no build is stuck too, and this says False. With an advanced god in the game the
-    rules core answers exactly."""
+    bitboard walk answers exactly."""
     _, _, _, domes, workers, me, athena, _, lineup, cards = position
     if cards is not None:
-        return not completable(start_turn(position))
+        return not power_turn_exists(position)
     side = lineup.sides[me]
     god = lineup.gods[me]
     up_ok = athena < 0 or lineup.sides[athena] == side

@@ -16,6 +16,7 @@ True
 from __future__ import annotations
 
 import random
+from enum import Enum
 from typing import NamedTuple
 
 from santorini_hw.rules.cards import initial_cards
@@ -30,10 +31,21 @@ from santorini_hw.rules.outcomes import (
     winning,
 )
 from santorini_hw.rules.position import Position, make_lineup
-from santorini_hw.rules.turns import random_turn
+from santorini_hw.rules.power_outcomes import draw_walk, walk_draw
+from santorini_hw.rules.power_plain import plain, plain_power, plain_result
+from santorini_hw.rules.power_walk import Found
 
 Outcome = tuple[Position, bool]
 """The position after a turn, and whether the turn won."""
+
+
+class Printed(Enum):
+    """The god printed on the mover's card (`random_outcome`'s default power)."""
+
+    CARD = "card"
+
+
+PRINTED = Printed.CARD
 
 
 class PlayedGame(NamedTuple):
@@ -78,26 +90,47 @@ def random_game(
 
 
 def _random_power_game(start: Position, rng: random.Random) -> PlayedGame:
-    """`random_game` with an advanced god: turns from the rules core (`random_turn`); the
+    """`random_game` with an advanced god: outcomes drawn by `random_power_turn`; the
     winner may be another player than the mover (Chronus)."""
     position, turns = start, 0
+    players = start.lineup.players
     while True:
-        turn = random_turn(position, rng)
-        if turn is None:
-            return PlayedGame(
-                start, turns, position.lineup.players[position.next_player()], position
-            )
+        outcome = random_power_turn(position, rng)
+        if outcome is None:
+            return PlayedGame(start, turns, players[position.next_player()], position)
         turns += 1
-        if turn.winner is not None:
-            return PlayedGame(start, turns, turn.winner, turn.result)
-        position = turn.result
+        after, winner = outcome
+        if winner >= 0:
+            return PlayedGame(start, turns, players[winner], after)
+        position = after
 
 
-def random_outcome(position: Position, rng: random.Random) -> Outcome | None:
+def random_power_turn(position: Position, rng: random.Random) -> Found | None:
+    """Where a random legal turn leads with an advanced god in the game, and its winner
+    (-1: nobody), or None when the player to move has none: a plain turn (a simple god's,
+    or a normal one, that nothing constrains) through `random_outcome`, any other
+    through the advanced gods' bitboard walk."""
+    walk = draw_walk(position, rng)
+    if plain(walk):
+        power = plain_power(walk)
+        drawn = random_outcome(position, rng, power)
+        if drawn is not None:
+            found = plain_result(walk, *drawn)
+            if found is not None:
+                return found
+        elif power is walk.god:  # a simple god's player with no plain turn has none
+            return None
+    return walk_draw(walk)
+
+
+def random_outcome(
+    position: Position, rng: random.Random, power: God | Printed | None = PRINTED
+) -> Outcome | None:
     """Where a random legal turn of the player to move leads, or None when they have none
-    (simple gods only: `random_game` plays advanced gods through `turns.random_turn`)."""
+    (simple gods only: `random_game` plays advanced gods through `random_power_outcome`,
+    which hands a turn here when the mover has a simple `power` and nothing else acts)."""
     l1, l2, l3, domes, workers, me, athena, _, lineup, _ = position
-    god = lineup.gods[me]
+    god = lineup.gods[me] if power is PRINTED else power
     side = lineup.sides[me]
     up_ok = athena < 0 or lineup.sides[athena] == side
     board = (l1, l2, l3, domes)
@@ -121,7 +154,7 @@ def random_outcome(position: Position, rng: random.Random) -> Outcome | None:
             pick = int(rng.random() * remaining)
             option = options[pick]
             if option >= 0:
-                done = _step(position, board, workers, cell, option, up_ok=up_ok, rng=rng)
+                done = _step(position, board, workers, cell, option, god=god, up_ok=up_ok, rng=rng)
             elif god is God.HERMES:  # Hermes may build without moving
                 after = built(board, -1 - option, bool(l3 >> -1 - option & 1))
                 return finish(position, after, workers, False), False
@@ -145,6 +178,7 @@ def _step(
     cell: int,
     target: int,
     *,
+    god: God | None,
     up_ok: bool,
     rng: random.Random,
     origin: int = -1,
@@ -152,9 +186,7 @@ def _step(
     """A move from `cell` to `target`, then the rest of the turn (None: it cannot finish,
     as after Apollo's swap with no free cell around). `origin`: where Artemis started, on
     her second move."""
-    lineup = position.lineup
-    god = lineup.gods[position.to_move]
-    side = lineup.sides[position.to_move]
+    side = position.lineup.sides[position.to_move]
     l1, l2, l3, domes = board
     height = (l1 >> cell & 1) + (l2 >> cell & 1) + (l3 >> cell & 1)
     if len(workers) == 2 and god is not God.APOLLO and god is not God.MINOTAUR:
@@ -177,7 +209,9 @@ def _step(
         option = options[int(rng.random() * len(options))]  # a build is always among them
         if option < 0:
             return _built(position, god, board, after, area, cell=-1 - option, up=up, rng=rng)
-        return _step(position, board, after, target, option, up_ok=up_ok, rng=rng, origin=cell)
+        return _step(
+            position, board, after, target, option, god=god, up_ok=up_ok, rng=rng, origin=cell
+        )
     if not area:
         return None
     chosen = cells_of(area)
@@ -209,7 +243,7 @@ def _after_prebuild(
     if not steps:
         return None
     target = steps[int(rng.random() * len(steps))]  # the cell left behind takes the build
-    return _step(position, before, workers, cell, target, up_ok=False, rng=rng)
+    return _step(position, before, workers, cell, target, god=God.PROMETHEUS, up_ok=False, rng=rng)
 
 
 def _built(

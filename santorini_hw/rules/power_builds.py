@@ -20,7 +20,12 @@ def limus_ban(state: TurnState, builder: int) -> int:
     board = state.board
     if limus < 0:
         return 0
-    mine = board.workers[board.lineup.sides[limus]]
+    return banned_by(board.workers[board.lineup.sides[limus]], builder)
+
+
+def banned_by(mine: int, builder: int) -> int:
+    """The cells next to Limus' workers `mine`, where `builder` may build nothing but a
+    dome on level 3 (nothing is banned to his own workers; -1: no builder)."""
     if builder >= 0 and mine >> builder & 1:
         return 0
     banned = 0

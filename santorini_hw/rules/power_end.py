@@ -10,7 +10,7 @@ from santorini_hw.rules.gods import God
 from santorini_hw.rules.position import Position
 from santorini_hw.rules.power_builds import complete_towers, limus_ban
 from santorini_hw.rules.power_moves import remove_worker
-from santorini_hw.rules.power_state import PowerTurn
+from santorini_hw.rules.power_state import PowerTurn, athena_after
 from santorini_hw.rules.turn_state import TurnState
 
 
@@ -64,14 +64,9 @@ def close(state: TurnState) -> tuple[Position, int]:
         chronus = holder(powers.gods, God.CHRONUS)
         if chronus >= 0 and complete_towers(board) >= 5:
             winner = chronus
-    if powers.additional or following == me:
-        athena = -1
-    elif powers.gods[me] is God.ATHENA and state.moved_up:
-        athena = me
-    else:
-        athena = -1 if board.athena in (me, following) else board.athena
-    if athena >= 0 and not board.alive(athena):
-        athena = -1
+    athena = athena_after(
+        powers, (me, following), board.athena, moved_up=state.moved_up, out=board.out
+    )
     circe = powers.circe and lineup.gods[me] is God.CIRCE
     result_cards = CardState(power.female, tokens, chaos_power, deck, circe, owed)
     result = board._replace(to_move=following, athena=athena, cards=result_cards)

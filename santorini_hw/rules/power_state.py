@@ -7,6 +7,7 @@ options: `power_turn.start_power_turn` adds it.)
 
 from __future__ import annotations
 
+from functools import cache
 from typing import NamedTuple
 
 from santorini_hw.rules.cards import CardState, holder
@@ -69,11 +70,14 @@ class PowerTurn(NamedTuple):
 def effective_gods(position: Position) -> tuple[tuple[God | None, ...], bool]:
     """Each player's power this turn, and Circe's start-of-turn test when she moves."""
     lineup, cards = position.lineup, position.cards
-    gods = list(lineup.gods)
-    chaos = holder(lineup.gods, God.CHAOS)
+    printed = lineup.gods
+    if God.CHAOS not in printed and God.CIRCE not in printed:
+        return printed, False  # the cards as printed: every turn of most games
+    gods = list(printed)
+    chaos = holder(printed, God.CHAOS)
     if chaos >= 0 and cards is not None:
         gods[chaos] = cards.chaos_power
-    circe = holder(lineup.gods, God.CIRCE)
+    circe = holder(printed, God.CIRCE)
     test = False
     if circe >= 0:
         opponent = 1 - circe  # Circe plays two-player games only
@@ -89,9 +93,24 @@ def effective_gods(position: Position) -> tuple[tuple[God | None, ...], bool]:
     return tuple(gods), test
 
 
-def _other(gods: tuple[God | None, ...], god: God, me: int) -> int:
-    found = holder(gods, god)
-    return -1 if found == me else found
+_OPPOSING = {God.HYPNUS: 0, God.APHRODITE: 1, God.HERA: 2, God.LIMUS: 3, God.CHRONUS: 4}
+"""The powers that act in other players' turns (Chronus in everyone's), by slot."""
+
+
+@cache
+def opposing(gods: tuple[God | None, ...], me: int) -> tuple[int, int, int, int, int, bool]:
+    """Who holds Hypnus, Aphrodite, Hera, Limus and Chronus against `me` (-1: nobody;
+    Chronus: `me` too), and whether an opponent holds Persephone. Cached: a game has
+    few line-ups of powers, and every turn asks."""
+    found = [-1, -1, -1, -1, -1]
+    persephone = False
+    for index, god in enumerate(gods):
+        slot = _OPPOSING.get(god)  # type: ignore[arg-type]
+        if slot is not None and (index != me or god is God.CHRONUS):
+            found[slot] = index
+        persephone = persephone or (god is God.PERSEPHONE and index != me)
+    hypnus, aphrodite, hera, limus, chronus = found
+    return hypnus, aphrodite, hera, limus, chronus, persephone
 
 
 def _hypnus_frozen(position: Position, side: int) -> int:
@@ -105,37 +124,55 @@ def _hypnus_frozen(position: Position, side: int) -> int:
 
 
 def start_powers(position: Position) -> Powers:
-    cards = position.cards or CardState()
+    cards = position.cards or _NO_CARDS
     gods, test = effective_gods(position)
     me = position.to_move
     additional = cards.extra_turns > 0
+    hypnus, aphrodite, hera, limus, chronus, _ = opposing(gods, me)
     frozen = 0
-    if not additional and _other(gods, God.HYPNUS, me) >= 0:
+    if not additional and hypnus >= 0:
         frozen = _hypnus_frozen(position, position.side)
-    aphrodite = _other(gods, God.APHRODITE, me)
     tokens = cards.tokens + 1 if gods[me] is God.MORPHEUS and not additional else 0
-    return Powers(
-        gods=gods,
-        god=None if additional else gods[me],
-        up_ok=not position.athena_blocks_mover,
-        frozen=frozen,
-        aphrodite=aphrodite,
-        hera=_other(gods, God.HERA, me),
-        limus=_other(gods, God.LIMUS, me),
-        chronus=-1 if additional else holder(gods, God.CHRONUS),
-        additional=additional,
-        tokens=tokens,
-        circe=test,
-    )
+    athena = position.athena
+    up_ok = athena < 0 or position.lineup.sides[athena] == position.lineup.sides[me]
+    god = None if additional else gods[me]
+    chronus = -1 if additional else chronus
+    fields = (gods, god, up_ok, frozen, aphrodite, hera, limus, chronus, additional, tokens, test)
+    return tuple.__new__(Powers, (*fields, False))  # skips NamedTuple's parsing: every turn
+
+
+_NO_CARDS = CardState()
 
 
 def start_power_state(position: Position, powers: Powers) -> PowerTurn:
     cards = position.cards or CardState()
-    constrained = 0
-    if powers.aphrodite >= 0:
-        mine = position.workers[position.lineup.sides[powers.aphrodite]]
-        near = 0
-        for cell in cells_of(mine):
-            near |= NEIGHBOURS[cell]
-        constrained = position.occupied & ~mine & near
+    constrained = constrained_by(position, powers.aphrodite)
     return PowerTurn(powers, cards.female, constrained, 0, 0, 0, False, -1, -1, 0, False)
+
+
+def constrained_by(position: Position, aphrodite: int) -> int:
+    """The workers next to Aphrodite's (player `aphrodite`, -1: none) at the start of
+    the turn, which must end next to hers if they move."""
+    if aphrodite < 0:
+        return 0
+    mine = position.workers[position.lineup.sides[aphrodite]]
+    near = 0
+    for cell in cells_of(mine):
+        near |= NEIGHBOURS[cell]
+    return position.occupied & ~mine & near
+
+
+def athena_after(
+    powers: Powers, movers: tuple[int, int], athena: int, *, moved_up: bool, out: int
+) -> int:
+    """Athena's block after the turn of `movers` (this player, the next): set when the
+    mover had her power and moved up, else kept until her next turn; never after
+    Dionysus' turns, nor for a player out of the game."""
+    me, following = movers
+    if powers.additional or following == me:
+        return -1
+    if powers.gods[me] is God.ATHENA and moved_up:
+        return me
+    if athena in (me, following) or (athena >= 0 and out >> athena & 1):
+        return -1
+    return athena

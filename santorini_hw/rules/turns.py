@@ -16,6 +16,7 @@ from santorini_hw.rules.actions import DOME, MOVE, Action
 from santorini_hw.rules.gods import God
 from santorini_hw.rules.outcomes import quiet_outcomes
 from santorini_hw.rules.position import Position
+from santorini_hw.rules.power_outcomes import power_outcomes, power_win_exists
 from santorini_hw.rules.turn import (
     TurnState,
     apply_action,
@@ -201,7 +202,7 @@ def winning_turn_exists(position: Position) -> bool:
     win later in the same turn (Prometheus builds first only when not moving up), so
     only the move steps are explored: much cheaper than generating every turn."""
     if position.cards is not None:  # wins by removal, Chronus' towers, Hera's edge...
-        return any(turn.winner == position.player for turn in generate_turns(position))
+        return power_win_exists(position)
     start = start_turn(position)
     for first in candidates(start):
         if not first.is_move:
@@ -217,11 +218,12 @@ def winning_turn_exists(position: Position) -> bool:
 
 
 def quiet_results(position: Position) -> list[Position]:
-    """The position after every legal turn that does not win, one per distinct outcome
-    (`outcomes.quiet_outcomes`' bitboard loops for simple gods)."""
+    """The position after every legal turn that does not win, one per distinct outcome,
+    straight from the bitboards (`outcomes.quiet_outcomes` for simple gods,
+    `power_outcomes` with an advanced god)."""
     if position.cards is None:
         return quiet_outcomes(position)
-    return [turn.result for turn in generate_turns(position) if turn.winner is None]
+    return [result for result, winner in power_outcomes(position) if winner < 0]
 
 
 def perft(position: Position, depth: int) -> int:

@@ -4,9 +4,17 @@ from __future__ import annotations
 
 import random
 
-from santorini_hw.hints.evaluation import FEATURES, GOD_FEATURES, Weights
+from santorini_hw.hints.evaluation import FEATURES, GOD_FEATURES, Weights, load_weights
 from santorini_hw.rules.gods import God
-from tools.fit_evaluation import GODS, SIZE, expanded, fit, weights_document
+from tools.fit_evaluation import (
+    GODS,
+    SIZE,
+    coefficients,
+    expanded,
+    fit,
+    new_gods_coefficients,
+    weights_document,
+)
 
 
 def test_a_gods_features_are_copied_into_its_own_columns() -> None:
@@ -40,3 +48,23 @@ def test_fitted_columns_become_a_weights_file_the_evaluation_reads() -> None:
     mobility = FEATURES.index("mobility")
     assert round(weights.side_weights(None)[mobility], 1) == 4.0  # base plus the no-god copy
     assert round(weights.side_weights(God.PAN)[mobility], 1) == 8.0  # base plus Pan's copy
+
+
+def test_new_gods_only_fits_the_advanced_gods_own_columns_and_keeps_the_rest() -> None:
+    shipped = load_weights()
+    start = coefficients(shipped)
+    assert weights_document(start)["base"] == list(shipped.base)  # the shipped file again
+    zeus = len(FEATURES) + GODS.index(God.ZEUS) * len(GOD_FEATURES)
+    mobility = GOD_FEATURES.index("mobility")
+    rng = random.Random(2)
+    samples = []
+    for _ in range(300):  # Zeus' mobility decides these games
+        value = rng.choice([-2.0, -1.0, 1.0, 2.0])
+        x = {FEATURES.index("mobility"): value, zeus + mobility: value}
+        samples.append((x, 1 if value > 0 else 0))
+    w, _ = fit(
+        samples, seed=1, epochs=40, l2=0.0, god_l2=0.0, initial=(start, new_gods_coefficients())
+    )
+    assert w[zeus + mobility] > start[zeus + mobility] + 0.5
+    changed = {j for j, (after, before) in enumerate(zip(w, start, strict=True)) if after != before}
+    assert changed <= new_gods_coefficients()

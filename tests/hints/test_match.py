@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from santorini_hw.hints.evaluation import evaluate, load_weights, power_blind, use_weights
 from santorini_hw.hints.match import (
     GameRecord,
     MatchResult,
@@ -15,6 +16,7 @@ from santorini_hw.hints.match import (
     play_game,
     play_match,
 )
+from santorini_hw.rules.gods import SIMPLE_GODS, God
 from santorini_hw.rules.playout import random_placement
 
 
@@ -67,3 +69,28 @@ def test_a_clean_sweep_has_an_infinite_gap_with_a_finite_lower_bound() -> None:
 def test_bad_player_specs_are_refused(spec: str) -> None:
     with pytest.raises(PlayerSpecError):
         parse_player(spec)
+
+
+def test_power_blind_weights_zero_only_the_advanced_gods_own_weights() -> None:
+    weights = load_weights()
+    gods = dict(weights.gods) | {God.ZEUS: (5.0, 4.0, 3.0, 2.0, 1.0)}
+    blind = power_blind(weights._replace(gods=gods))
+    assert blind.gods[God.ZEUS] == (0.0,) * 5
+    assert all(blind.gods[god] == weights.gods[god] for god in SIMPLE_GODS)
+    assert blind.base == weights.base and blind.tempo == weights.tempo
+
+
+def test_the_blind_engine_and_the_engine_each_search_with_their_own_weights() -> None:
+    position = random_placement(("A", "B"), (God.ZEUS, God.TRITON), random.Random(3))
+    shipped = load_weights()
+    try:
+        use_weights(power_blind(shipped))
+        blind_value = evaluate(position, 0)
+        use_weights(shipped)
+        value = evaluate(position, 0)
+        parse_player("blind:depth=1")(position, random.Random(1))
+        assert evaluate(position, 0) == blind_value
+        parse_player("engine:depth=1")(position, random.Random(1))
+        assert evaluate(position, 0) == value
+    finally:
+        use_weights(shipped)

@@ -1,0 +1,111 @@
+"""Plain turns in a game with advanced gods: the playouts' shortcut. Most turns of such
+a game are a simple god's, or a normal move and build that the mover's advanced power
+allows, with nothing else in the game constraining them: the simple gods' playout
+(`playout.random_outcome`) draws those, and `plain_result` brings the cards up to date,
+or says the walk must draw instead when a power would have changed the turn."""
+
+from __future__ import annotations
+
+from santorini_hw.rules.cells import NEIGHBOURS
+from santorini_hw.rules.gods import ADVANCED_GODS, God
+from santorini_hw.rules.outcomes import BEYOND, Board
+from santorini_hw.rules.position import Position
+from santorini_hw.rules.power_builds import banned_by
+from santorini_hw.rules.power_result import close
+from santorini_hw.rules.power_walk import Found, Marks, Walk, eros, towers
+
+_NORMAL_TURN = frozenset(ADVANCED_GODS) - {God.CHAOS, God.CIRCE}
+"""Advanced powers for which a normal move and build is a legal turn (their extras are
+optional, or act in others' turns), its effects checked or made by `plain_result`.
+(Chaos and Circe play the simple power they hold this turn.)"""
+
+
+def plain(walk: Walk) -> bool:
+    """The mover's turn may be drawn as a plain one (`plain_power`) by the simple gods'
+    playout: no Dionysus turn, no swap or push carrying Selene's female or Limus'
+    workers, and no Hermes walk under Hypnus, Aphrodite, Persephone or Limus. Their
+    constraints, and what Hera, Chronus, Eros, Bia and Dionysus change, `plain_result`
+    checks on the turn drawn."""
+    god = walk.god
+    powers = walk.powers
+    forcing = god is God.APOLLO or god is God.MINOTAUR
+    constrained = bool(
+        powers.frozen or walk.start_marks.constrained or walk.persephone or walk.limus_side >= 0
+    )
+    return (
+        (god is None or god.is_simple or god in _NORMAL_TURN)
+        and not powers.additional
+        and not walk.position.out
+        and not (constrained and god is God.HERMES)
+        and not (forcing and (walk.start_marks.female >= 0 or walk.limus_side >= 0))
+    )
+
+
+def plain_power(walk: Walk) -> God | None:
+    """The power a plain turn plays: the mover's simple one, else none (a normal turn)."""
+    god = walk.god
+    return god if god is None or god.is_simple else None
+
+
+def plain_result(walk: Walk, after: Position, won: bool) -> Found | None:
+    """The outcome of a plain turn the simple gods' playout drew, its cards brought up to
+    date by `close` (Medusa, Morpheus' tokens, Selene's female, Chaos' draw); None when
+    the mover's or another's power may have changed the turn (the walk must draw)."""
+    position = walk.position
+    powers = walk.powers
+    god = walk.god
+    board: Board = (after.l1, after.l2, after.l3, after.domes)
+    if (won and powers.hera >= 0) or (powers.chronus >= 0 and towers(board) >= 5):
+        return None
+    own, moved_to = position.workers[walk.side], after.workers[walk.side]
+    src, dst = own & ~moved_to, moved_to & ~own
+    if god is God.EROS and not won and eros(walk, after.workers):
+        return None
+    if god is God.DIONYSUS and towers(board) > towers(position[:4]):
+        return None
+    if god is God.BIA and _bia_removes(position, src, dst):
+        return None
+    if not _obeys(walk, after, src, dst):
+        return None
+    me = position.to_move
+    female, constrained, _, _, out, _, _, _, _, _ = walk.start_marks
+    if female >= 0 and not after.occupied >> female & 1:
+        female = (moved_to & ~own).bit_length() - 1  # she moved
+    domed = after.domes != position.domes
+    winner = me if won else -1
+    fields = (female, constrained, 0, 0, out, winner, after.athena == me, domed, 0, False)
+    marks = tuple.__new__(Marks, fields)
+    return close(walk, board, after.workers, marks, 1 if god is God.MORPHEUS and not won else 0)
+
+
+def _obeys(walk: Walk, after: Position, src: int, dst: int) -> bool:
+    """The plain turn that moved one worker from `src` to `dst` (one-bit boards) obeys
+    Hypnus, Aphrodite, Persephone (it climbed: a turn that did not may still be legal,
+    but only the walk can tell) and Limus."""
+    powers = walk.powers
+    if src & powers.frozen:
+        return False
+    position = walk.position
+    if src & walk.start_marks.constrained:
+        cell = dst.bit_length() - 1
+        if not NEIGHBOURS[cell] & after.workers[walk.aphrodite_side]:
+            return False
+    if walk.persephone:
+        start, end = src.bit_length() - 1, dst.bit_length() - 1
+        if start < 0 or position.height(end) <= position.height(start):
+            return False
+    if walk.limus_side >= 0:
+        changed = (position.l1 ^ after.l1) | (position.l2 ^ after.l2) | (position.l3 ^ after.l3)
+        capped = (position.domes ^ after.domes) & ~position.l3  # domes below level 3
+        if (changed | capped) & banned_by(after.workers[walk.limus_side], -1):
+            return False
+    return True
+
+
+def _bia_removes(position: Position, src: int, dst: int) -> bool:
+    """Bia's step between the one-bit boards `src` and `dst` has an opponent beyond."""
+    if not src or not dst:
+        return False
+    victim = BEYOND[src.bit_length() - 1][dst.bit_length() - 1]
+    theirs = position.occupied & ~position.workers[position.side]
+    return victim >= 0 and bool(theirs >> victim & 1)

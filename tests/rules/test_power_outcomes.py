@@ -1,0 +1,95 @@
+"""The advanced gods' bitboard outcomes (search and playouts) against the rules core's
+action-by-action turns: for every advanced god, against every partner the rules accept
+(both seats, and three-player line-ups), on random positions with random values of
+contract v2's fields (1-2 workers, Selene's female, Morpheus' tokens, Chaos' deck,
+Circe's theft, Dionysus' owed turns, Athena's block)."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from santorini_hw.rules.gods import ADVANCED_GODS, God
+from santorini_hw.rules.playout import random_power_turn
+from santorini_hw.rules.position import Position
+from santorini_hw.rules.position_json import parse_position
+from santorini_hw.rules.power_outcomes import power_outcomes, random_power_outcome
+from santorini_hw.rules.turns import generate_turns
+from tests.rules.advanced_positions import pairings, random_document
+
+POSITIONS_PER_PAIRING = 3
+
+
+def _turn_outcomes(position: Position) -> set[tuple[Position, int]]:
+    players = position.lineup.players
+    return {
+        (turn.result, -1 if turn.winner is None else players.index(turn.winner))
+        for turn in generate_turns(position)
+    }
+
+
+def _positions(god: God, seed: int, per_pairing: int = POSITIONS_PER_PAIRING) -> list[Position]:
+    """Random positions of every accepted line-up holding `god`."""
+    rng = random.Random(seed)
+    found = []
+    for gods in pairings(rng):
+        if god.value in gods:
+            for _ in range(per_pairing):
+                found.append(parse_position(json.dumps(random_document(rng, gods))))
+    return found
+
+
+@pytest.mark.parametrize("god", ADVANCED_GODS, ids=lambda god: god.value)
+def test_bitboard_outcomes_are_exactly_the_rules_core_turn_outcomes(god: God) -> None:
+    positions = _positions(god, seed=list(God).index(god))
+    assert len(positions) >= 90
+    for start in positions:
+        expected = _turn_outcomes(start)
+        found = power_outcomes(start)
+        assert len(found) == len(set(found)), start
+        assert set(found) == expected, start
+
+
+@pytest.mark.parametrize("god", ADVANCED_GODS, ids=lambda god: god.value)
+def test_a_random_draw_is_a_legal_turn_or_none_when_there_is_none(god: God) -> None:
+    for index, start in enumerate(_positions(god, 100 + list(God).index(god), 1)):
+        legal = _turn_outcomes(start)
+        for draw in (random_power_outcome, random_power_turn):  # the walk; plain turns too
+            drawn = draw(start, random.Random(index))
+            if legal:
+                assert drawn in legal, start
+            else:
+                assert drawn is None, start
+
+
+def _position(workers: dict[str, list[str]], gods: dict[str, str], **fields: object) -> Position:
+    document = {"workers": workers, "gods": gods, "to_move": "A", **fields}
+    return parse_position(json.dumps(document))
+
+
+def _draws(start: Position, count: int) -> list[Position]:
+    """The results of `count` random draws (seeds 0 on), none of them missing."""
+    drawn = [random_power_outcome(start, random.Random(seed)) for seed in range(count)]
+    assert None not in drawn
+    return [found[0] for found in drawn if found is not None]
+
+
+def test_a_random_draw_under_persephone_climbs_when_a_turn_can() -> None:
+    workers = {"A": ["a1", "e5"], "B": ["c4", "d4"]}
+    start = _position(workers, {"A": "Zeus", "B": "Persephone"}, heights={"b2": 1})
+    assert all(result.workers[0] >> 6 & 1 for result in _draws(start, 40))  # a1-b2 climbs
+
+
+def test_random_draws_take_the_optional_extras_and_skip_them() -> None:
+    start = _position({"A": ["a1", "e5"], "B": ["c4", "d4"]}, {"A": "Poseidon", "B": "Hestia"})
+    built = {result.l1.bit_count() for result in _draws(start, 60)}
+    assert 1 in built and max(built) >= 3  # the move's build alone, and Poseidon's too
+
+
+def test_hermes_walking_a_whole_empty_board_needs_no_deep_recursion() -> None:
+    start = _position({"A": ["a1", "e5"], "B": ["c3", "d3"]}, {"A": "Hermes", "B": "Zeus"})
+    found = power_outcomes(start)  # hundreds of placements reached one step at a time
+    assert set(found) == _turn_outcomes(start)
+    assert len(found) > 2000
