@@ -26,11 +26,10 @@ from santorini_hw.hints.evaluation import evaluate
 from santorini_hw.hints.search import best_turn
 from santorini_hw.hints.tactics import can_win_now
 from santorini_hw.rules.cells import cells_of, parse_cell
-from santorini_hw.rules.outcomes import quiet_outcomes
 from santorini_hw.rules.placement import allowed_cells
 from santorini_hw.rules.position import Position
 from santorini_hw.rules.position_json import position_to_text
-from santorini_hw.rules.turns import Turn, turn_leading_to
+from santorini_hw.rules.turns import Turn, quiet_results, turn_leading_to
 
 
 class Level(NamedTuple):
@@ -85,7 +84,7 @@ def choose_turn(
 
 def _stray(position: Position, top: int, rng: random.Random) -> Turn | None:
     """One of the `top` best-looking turns by static evaluation (None: no legal turn)."""
-    children = quiet_outcomes(position)
+    children = quiet_results(position)
     side = position.side
     children.sort(key=lambda child: -evaluate(child, side))
     return turn_leading_to(position, rng.choice(children[:top])) if children else None

@@ -3,6 +3,7 @@ takes a win in one, and seats as the API, the settings and the scenarios write t
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
@@ -10,10 +11,12 @@ import pytest
 from santorini_hw.daemon.settings import SettingsError, load_settings
 from santorini_hw.rules.game import Game
 from santorini_hw.rules.gods import God
+from santorini_hw.rules.position_json import position_from_json
 from santorini_hw.rules.turns import generate_turns
 from santorini_hw.seats.engine_seat import awaiting_json, engine_turn
 from santorini_hw.seats.levels import LEVELS, choose_placement, choose_turn, turn_seed
 from santorini_hw.seats.model import Seat, SeatsError, parse_seats, seats_json
+from tests.rules.advanced_positions import random_document
 from tests.rules.helpers import position
 
 OPENING = position({"A": ["b2", "d4"], "B": ["b4", "d2"]})
@@ -44,6 +47,17 @@ def test_a_beginner_varies_between_seeds() -> None:
 def test_level_1_still_takes_a_win_in_one(seed: int) -> None:
     turn = choose_turn(A_CAN_WIN, 1, seed)
     assert turn is not None and turn.winner == "A"
+
+
+@pytest.mark.parametrize("gods", [["Hypnus", "Pan"], ["Triton", "Limus"], ["Zeus", "Aphrodite"]])
+def test_a_beginners_stray_turn_with_an_advanced_god_is_a_legal_turn(gods: list[str]) -> None:
+    rng = random.Random(5)
+    for seed in range(15):
+        start = position_from_json(random_document(rng, gods))
+        turn = choose_turn(start, 1, seed)
+        legal = {t.actions for t in generate_turns(start)}
+        assert (turn is None) == (not legal)
+        assert turn is None or turn.actions in legal
 
 
 def test_the_turn_seed_mixes_the_game_seed_with_the_position() -> None:
