@@ -27,6 +27,10 @@ DEBIAN_TOOLS = {"/usr/bin/chromium": "chromium", "/usr/sbin/mosquitto": "mosquit
 SITE = ROOT / "build" / "site"
 """Where `test` builds the documentation (git-ignored); the docs tests read it there."""
 DOCS_ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+PARALLEL = ["--numprocesses", "auto", "--maxprocesses", "4", "--dist", "loadgroup"]
+"""pytest-xdist: a worker per core (at most four: each test may start a daemon, a broker
+and a browser), each module's shared daemon kept on one worker; `-n 0` after `test` runs
+serially."""
 
 
 def _run(*argv: str | Path, env: dict[str, str] | None = None) -> None:
@@ -75,7 +79,7 @@ def _test(extra: list[str]) -> None:
     # Not --quiet: it hides the warnings from --strict too, and the build then passes.
     _run(BIN / "mkdocs", "build", "--strict", "--site-dir", SITE, env=DOCS_ENV)
     tested = {**os.environ, "SANTORINI_DOCS_SITE": str(SITE)}
-    _run(BIN / "python", "-m", "pytest", *extra, env=tested)
+    _run(BIN / "python", "-m", "pytest", *PARALLEL, *extra, env=tested)
 
 
 def _docs(extra: list[str]) -> None:

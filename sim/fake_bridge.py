@@ -239,8 +239,8 @@ class FakeBridge:
             if self.bridge is not None and not self._frozen:
                 self.steps += 1
                 scan = self._scan_due()
+                self.scans += scan  # counted before its frame can reach a reader
                 self.bridge.step(scan)
-                self.scans += scan
                 wait = self._idle_wait(self.bridge)
             fds = [self._wake_read]
             if self._port is not None and not self._frozen:

@@ -6,6 +6,10 @@ included (their simulated bridge lives in their state directory, under `tmp_path
 anything still in the private directory at the end, besides pytest's own `tmp_path`
 tree, fails the run and is named. The private directory is then removed, so the
 machine's temporary directory is as it was.
+
+Under pytest-xdist (`dev.py test`) the workers share the controller's private directory,
+which the controller checks once they have all finished; tests that share a daemon of
+their module (a module-scoped fixture) run on one worker, so it is started once.
 """
 
 from __future__ import annotations
@@ -16,13 +20,32 @@ import tempfile
 
 import pytest
 
-_PRIVATE = tempfile.mkdtemp(prefix="santorini-tests-")
-os.chmod(_PRIVATE, 0o1777)  # like /tmp: tests that drop root can still use it
+_SHARED = "SANTORINI_TESTS_TMPDIR"
+"""The controller's private directory, handed to its xdist workers."""
+_WORKER = "PYTEST_XDIST_WORKER" in os.environ and _SHARED in os.environ
+"""An xdist worker: it uses its controller's directory and leaves the check to it."""
+
+_PRIVATE = os.environ[_SHARED] if _WORKER else tempfile.mkdtemp(prefix="santorini-tests-")
+if not _WORKER:
+    os.chmod(_PRIVATE, 0o1777)  # like /tmp: tests that drop root can still use it
+    os.environ[_SHARED] = _PRIVATE
 tempfile.tempdir = _PRIVATE
 os.environ["TMPDIR"] = _PRIVATE
 
 
+@pytest.hookimpl(tryfirst=True)  # before xdist's own hook reads the groups
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Group a module's tests that use a module-scoped fixture (`--dist loadgroup`)."""
+    for item in items:
+        info = getattr(item, "_fixtureinfo", None)
+        definitions = info.name2fixturedefs.values() if info else ()
+        if any(d.scope == "module" for defs in definitions for d in defs):
+            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
+
+
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    if _WORKER:
+        return
     pytest_tree = {name for name in os.listdir(_PRIVATE) if name.startswith("pytest-of-")}
     left = sorted(set(os.listdir(_PRIVATE)) - pytest_tree)
     if left:

@@ -1,6 +1,9 @@
 """schemathesis fuzzes the live daemon (real uvicorn on 127.0.0.1) from its own OpenAPI
 document, with the token and without it: no 5xx, and every answer (status code,
-content type, headers, body) is one the schema documents. Bounded in examples and time.
+content type, headers, body) is one the schema documents. Bounded in examples, not in
+time: every boundary case of the coverage phase, then 20 fuzzed cases an operation, from
+a fixed seed (with `--max-time` the fuzzing repeated until the time was spent, so a run
+checked as many cases as the machine's load allowed, and always took that long).
 
 `/api/sim/hold` is left out of the run with the token: each of its examples holds a
 button for up to 30 s of real time; without the token it is fuzzed like the rest."""
@@ -26,7 +29,7 @@ CHECKS = ",".join(
         "negative_data_rejection",
     )
 )
-BOUNDS = ["--max-examples", "15", "--max-time", "45", "--seed", "14"]
+BOUNDS = ["--max-examples", "20", "--seed", "14"]
 
 
 def _schemathesis(daemon: Daemon, folder: Path, *extra: str) -> str:

@@ -13,11 +13,13 @@ from pathlib import Path
 
 from santorini_hw.store import Store
 from tests.daemon.harness import Daemon
-from tests.store.test_kill_mid_correction import slow_commits
+from tests.store.test_kill_mid_correction import kill_instants, slow_commits
 
 DELAY = 0.1
 """Seconds each commit of the daemon waits."""
-KILLS = 10
+KILLS = 6
+"""Kills spread over three commits' time from the correction's commit: before it lands,
+inside it and after it."""
 SETUP = {"A": ["c3", "a1"], "B": ["e5", "e2"]}
 
 
@@ -25,9 +27,9 @@ def commits(log: Path) -> int:
     return len(log.read_text().splitlines()) if log.exists() else 0
 
 
-def amend_and_kill(daemon: Daemon, log: Path, rng: random.Random) -> int:
-    """A new game, A's turn c3-c4 b4 corrected to b5; SIGKILL at a random instant of
-    the first commit after the correction (or just after it). The game's id."""
+def amend_and_kill(daemon: Daemon, log: Path, after: float) -> int:
+    """A new game, A's turn c3-c4 b4 corrected to b5; SIGKILL `after` seconds into the
+    first commit after the correction (or just after it). The game's id."""
     response = daemon.http.post("/api/games", json={"players": ["A", "B"]}, headers=daemon.auth)
     assert response.status_code == 201, response.text
     daemon.wait_state(lambda s: s["phase"] == "placement" and s["error"] is None, "a new game")
@@ -41,7 +43,7 @@ def amend_and_kill(daemon: Daemon, log: Path, rng: random.Random) -> int:
     while commits(log) == before:
         assert time.monotonic() < deadline, "the correction was never journalled"
         time.sleep(0.005)
-    time.sleep(rng.uniform(0, 2.5 * DELAY))
+    time.sleep(after)
     assert daemon.process is not None
     daemon.process.send_signal(signal.SIGKILL)
     daemon.process.wait()
@@ -52,12 +54,11 @@ def test_a_daemon_killed_inside_an_amend_keeps_the_turn_as_played_or_corrected(
     tmp_path: Path,
 ) -> None:
     state, log = tmp_path / "state", tmp_path / "commits.log"
-    rng = random.Random(32)
     outcomes: Counter[str] = Counter()
-    for _ in range(KILLS):
+    for after in kill_instants(random.Random(32), KILLS, 3 * DELAY):
         daemon = Daemon(state, slow_commits(DELAY, log)).start()
         try:
-            game_id = amend_and_kill(daemon, log, rng)
+            game_id = amend_and_kill(daemon, log, after)
         finally:
             daemon.close()
         with Store.open(state / "games.sqlite3") as store:

@@ -34,7 +34,16 @@ def slow_commits(delay: float, log: Path | None = None) -> dict[str, str]:
 DELAY = 0.06
 """Seconds each commit waits: the window a kill must hit."""
 CORRECTIONS = ("amend", "undo", "takeback", "resync", "unresync")
-KILLS_EACH = 6
+KILLS_EACH = 3
+"""Kills of each kind: before its commit, inside it, and as it ends or after it."""
+
+
+def kill_instants(rng: random.Random, kills: int, window: float) -> list[float]:
+    """`kills` instants in `window` seconds, one at random in each equal slice of it, in
+    random order: spread over the whole window as no few uniform draws would be."""
+    instants = [(slice_ + rng.random()) * window / kills for slice_ in range(kills)]
+    rng.shuffle(instants)
+    return instants
 
 
 def entries(said: list[list[str]]) -> list[Entry]:
@@ -42,10 +51,10 @@ def entries(said: list[list[str]]) -> list[Entry]:
 
 
 def kill_inside(
-    path: Path, seed: int, kind: str, rng: random.Random
+    path: Path, seed: int, kind: str, after: float
 ) -> tuple[int, list[Entry], list[Entry]]:
-    """Run the child until it starts a change of `kind`, SIGKILL it up to three commits'
-    time later; the game, and its record before and after that change."""
+    """Run the child until it starts a change of `kind`, SIGKILL it `after` seconds
+    later; the game, and its record before and after that change."""
     child = subprocess.Popen(
         [sys.executable, "-m", "tests.store.tail_child", str(path), str(seed), kind],
         cwd=ROOT,
@@ -60,7 +69,7 @@ def kill_inside(
         for line in child.stdout:
             said = json.loads(line)
             if said.get("change") == kind:
-                time.sleep(rng.uniform(0, 3 * DELAY))
+                time.sleep(after)
                 child.send_signal(signal.SIGKILL)
                 return said["game"], entries(said["old"]), entries(said["new"])
         raise AssertionError(f"the child ended without a {kind} change")
@@ -75,10 +84,11 @@ def test_a_kill_inside_any_correction_leaves_the_old_record_or_the_new(tmp_path:
     path = tmp_path / "games.sqlite3"
     rng = random.Random(32)
     outcomes: Counter[tuple[str, str]] = Counter()
+    instants = {kind: kill_instants(rng, KILLS_EACH, 3 * DELAY) for kind in CORRECTIONS}
     for run in range(KILLS_EACH):
         for kind in CORRECTIONS:
             seed = run * len(CORRECTIONS) + CORRECTIONS.index(kind)
-            game_id, old, new = kill_inside(path, seed, kind, rng)
+            game_id, old, new = kill_inside(path, seed, kind, instants[kind][run])
             with Store.open(path) as store:
                 found = standing_entries(store, game_id)
             assert found in (old, new), f"a kill inside {kind} left {found}"
