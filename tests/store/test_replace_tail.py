@@ -139,13 +139,27 @@ def restored(path: Path) -> Game:
         return restore_game(stored)
 
 
+def random_synced_turn(game: Game, journal: GameJournal, rng: random.Random) -> None:
+    """A random legal turn played and journalled."""
+    turn = random_turn(game.position, rng)
+    assert turn is not None
+    game.play_turn(turn.actions)
+    journal.sync(game)
+
+
+def restarts_as(path: Path, game: Game) -> Game:
+    """The game a restart resumes, checked to be `game` (position and record)."""
+    back = restored(path)
+    assert back.position == game.position
+    assert record_entries(back) == record_entries(game)
+    return back
+
+
 def test_a_restart_right_after_a_resync_keeps_the_adopted_board(tmp_path: Path) -> None:
     path = tmp_path / "games.sqlite3"
     with open_store(path) as store:
         _game_id, game, _journal = adopted(store, 1)
-    back = restored(path)
-    assert back.position == game.position
-    assert record_entries(back) == record_entries(game)
+    restarts_as(path, game)
 
 
 def test_a_restart_keeps_turns_played_after_two_resyncs(tmp_path: Path) -> None:
@@ -154,17 +168,12 @@ def test_a_restart_keeps_turns_played_after_two_resyncs(tmp_path: Path) -> None:
     with open_store(path) as store:
         _game_id, game, journal = adopted(store, 1)
         for _ in range(2):
-            turn = random_turn(game.position, rng)
-            assert turn is not None
-            game.play_turn(turn.actions)
-            journal.sync(game)
+            random_synced_turn(game, journal, rng)
         other = random_turn(game.position, rng)
         assert other is not None
         game.adopt(other.result)
         journal.sync(game)
-    back = restored(path)
-    assert back.position == game.position
-    assert record_entries(back) == record_entries(game)
+    back = restarts_as(path, game)
     back.undo()  # the adopted board is taken back to the turn before it, as before the restart
     game.undo()
     assert back.position == game.position
@@ -175,10 +184,5 @@ def test_a_resync_taken_back_before_a_restart_stays_taken_back(tmp_path: Path) -
     with open_store(path) as store:
         _game_id, game, journal = adopted(store, 3)
         game.undo()
-        turn = random_turn(game.position, random.Random(9))
-        assert turn is not None
-        game.play_turn(turn.actions)
-        journal.sync(game)
-    back = restored(path)
-    assert back.position == game.position
-    assert record_entries(back) == record_entries(game)
+        random_synced_turn(game, journal, random.Random(9))
+    restarts_as(path, game)
