@@ -32,7 +32,7 @@ from santorini_hw.rules.outcomes import (
 )
 from santorini_hw.rules.position import Position, make_lineup
 from santorini_hw.rules.power_outcomes import draw_walk, walk_draw
-from santorini_hw.rules.power_plain import plain, plain_power, plain_result
+from santorini_hw.rules.power_plain import plain, plain_power, plain_result, quiet
 from santorini_hw.rules.power_walk import Found
 
 Outcome = tuple[Position, bool]
@@ -107,9 +107,33 @@ def _random_power_game(start: Position, rng: random.Random) -> PlayedGame:
 
 def random_power_turn(position: Position, rng: random.Random) -> Found | None:
     """Where a random legal turn leads with an advanced god in the game, and its winner
-    (-1: nobody), or None when the player to move has none: a plain turn (a simple god's,
-    or a normal one, that nothing constrains) through `random_outcome`, any other
-    through the advanced gods' bitboard walk."""
+    (-1: nobody), or None when the player to move has none. A quiet player's turn
+    (`power_plain.quiet`: nothing but Selene's female to bring up to date) skips the
+    walk's setup: the same draw as `walked_power_turn`, from the same random numbers."""
+    cards = position.cards
+    me = position.to_move
+    mode = quiet(position.lineup.gods, me)
+    if mode is None or cards is None or cards.extra_turns or position.out:
+        return walked_power_turn(position, rng)
+    female = cards.female
+    power = mode.power
+    if female >= 0 and (power is God.APOLLO or power is God.MINOTAUR):
+        return walked_power_turn(position, rng)  # the female may be swapped or pushed
+    drawn = random_outcome(position, rng, power)
+    if drawn is None:
+        return None if mode.own else walk_draw(draw_walk(position, rng))
+    after, won = drawn
+    if female >= 0 and not after.occupied >> female & 1:  # she moved
+        own = position.workers[position.side]
+        female = (after.workers[position.side] & ~own).bit_length() - 1
+        cards = cards._replace(female=female)
+    return tuple.__new__(Position, (*after[:9], cards)), me if won else -1
+
+
+def walked_power_turn(position: Position, rng: random.Random) -> Found | None:
+    """`random_power_turn` for any player: a plain turn (a simple god's, or a normal
+    one, that nothing constrains) through `random_outcome`, any other through the
+    advanced gods' bitboard walk."""
     walk = draw_walk(position, rng)
     if plain(walk):
         power = plain_power(walk)

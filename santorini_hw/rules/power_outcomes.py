@@ -82,11 +82,30 @@ def power_win_exists(position: Position) -> bool:
     or the end of the turn can win (Chronus' towers, Medusa's petrification); a win
     that does not climb, with Persephone opposing, is checked against every turn."""
     walk = _start(position, None, WIN)
+    if walk.skip_builds and not _may_win_by_steps(walk):
+        return False
     _turn(walk)
     if walk.drawn is None and walk.unsure:
         mover = position.to_move
         return any(winner == mover for _, winner in power_outcomes(position))
     return walk.drawn is not None
+
+
+def _may_win_by_steps(walk: Walk) -> bool:
+    """False when no step of this turn can win, without walking: a Dionysus extra turn
+    never wins, and a climb to level 3 needs a free worker on level 2 (Artemis: on level
+    1, for two steps up) and no Athena block; Pan's drop, Eros' meeting, Bia's removals
+    and Triton's chains of steps are walked."""
+    god = walk.god
+    if walk.powers.additional:
+        return False
+    if god is God.PAN or god is God.EROS or god is God.BIA or god is God.TRITON:
+        return True
+    if not walk.powers.up_ok:
+        return False
+    l1, l2 = walk.position.l1, walk.position.l2
+    high = l1 if god is God.ARTEMIS else l2
+    return bool(walk.position.workers[walk.side] & ~walk.powers.frozen & high)
 
 
 def _start(position: Position, rng: random.Random | None, goal: int) -> Walk:
@@ -182,6 +201,8 @@ def _steps(
         stepped = _stepped(walk, b, w, m, cell, dst=dst, side=side)
         if stepped is not None:
             after, marks, level = stepped
+            if god is God.HERMES and level and walk.skip_builds:
+                continue  # a walk on one level never wins, and no build is wanted
             if god is God.TRITON or (god is God.HERMES and level):
                 _walk_on(walk, b, after, marks, dst, up_ok=up_ok)
             else:

@@ -6,18 +6,62 @@ or says the walk must draw instead when a power would have changed the turn."""
 
 from __future__ import annotations
 
+from functools import cache
+from typing import NamedTuple
+
 from santorini_hw.rules.cells import NEIGHBOURS
 from santorini_hw.rules.gods import ADVANCED_GODS, God
 from santorini_hw.rules.outcomes import BEYOND, Board
 from santorini_hw.rules.position import Position
 from santorini_hw.rules.power_builds import banned_by
 from santorini_hw.rules.power_result import close
+from santorini_hw.rules.power_state import opposing
 from santorini_hw.rules.power_walk import Found, Marks, Walk, eros, towers
 
 _NORMAL_TURN = frozenset(ADVANCED_GODS) - {God.CHAOS, God.CIRCE}
 """Advanced powers for which a normal move and build is a legal turn (their extras are
 optional, or act in others' turns), its effects checked or made by `plain_result`.
 (Chaos and Circe play the simple power they hold this turn.)"""
+
+
+_QUIET_MOVERS = _NORMAL_TURN - {
+    God.BIA,
+    God.CHRONUS,
+    God.DIONYSUS,
+    God.EROS,
+    God.MEDUSA,
+    God.MORPHEUS,
+}
+"""Advanced powers that leave a plain turn's result as the simple gods' playout draws it
+(no removal, petrification, token, owed turn or win of their own to check)."""
+
+
+class Quiet(NamedTuple):
+    """How a quiet player's plain turn is drawn (`quiet`)."""
+
+    power: God | None
+    """The power it plays (`plain_power`)."""
+    own: bool
+    """That power is the mover's own: without a plain turn they have none at all."""
+
+
+@cache
+def quiet(gods: tuple[God | None, ...], me: int) -> Quiet | None:
+    """How player `me` of a line-up with advanced gods plays a plain turn that needs no
+    walk at all, or None when some power may act on it: no Chaos or Circe in the game,
+    no power acting in `me`'s turn (`opposing`), and a mover whose own power changes
+    nothing in a plain turn's result but where Selene's female stands. Cached: every
+    turn of a playout asks. (A position's own facts, Dionysus' owed turns, players out
+    and a swap or push with a female, `playout.random_power_turn` checks.)"""
+    god = gods[me]
+    if God.CHAOS in gods or God.CIRCE in gods or opposing(gods, me) != _NOBODY:
+        return None
+    if god is None or god.is_simple:
+        return Quiet(god, True)
+    return Quiet(None, False) if god in _QUIET_MOVERS else None
+
+
+_NOBODY = (-1, -1, -1, -1, -1, False)
 
 
 def plain(walk: Walk) -> bool:

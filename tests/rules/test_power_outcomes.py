@@ -12,12 +12,18 @@ import random
 import pytest
 
 from santorini_hw.rules.gods import ADVANCED_GODS, God
-from santorini_hw.rules.playout import random_power_turn
+from santorini_hw.rules.playout import random_placement, random_power_turn, walked_power_turn
 from santorini_hw.rules.position import Position
 from santorini_hw.rules.position_json import parse_position
-from santorini_hw.rules.power_outcomes import power_outcomes, random_power_outcome
+from santorini_hw.rules.power_outcomes import (
+    power_outcomes,
+    power_win_exists,
+    random_power_outcome,
+)
+from santorini_hw.rules.power_plain import quiet
 from santorini_hw.rules.turns import generate_turns
 from tests.rules.advanced_positions import pairings, random_document
+from tests.rules.helpers import playable
 
 POSITIONS_PER_PAIRING = 3
 
@@ -62,6 +68,48 @@ def test_a_random_draw_is_a_legal_turn_or_none_when_there_is_none(god: God) -> N
                 assert drawn in legal, start
             else:
                 assert drawn is None, start
+
+
+@pytest.mark.parametrize("god", ADVANCED_GODS, ids=lambda god: god.value)
+def test_a_win_exists_exactly_when_some_turn_outcome_is_the_movers_win(god: God) -> None:
+    wins = 0
+    for start in _positions(god, 200 + list(God).index(god)):
+        mover = start.to_move
+        exists = any(winner == mover for _, winner in power_outcomes(start))
+        assert power_win_exists(start) == exists, start
+        wins += exists
+    assert wins  # the positions hold wins to find, not only their absence
+
+
+def _played_positions(seed: int) -> list[Position]:
+    """Every position of random games between random pairings of the thirty gods (the
+    playouts' own positions: Selene's female on the move, Athena's block, wins, traps)."""
+    rng = random.Random(seed)
+    gods = [(a, b) for a in [None, *God] for b in [None, *God] if playable((a, b))]
+    found = []
+    for _ in range(60):
+        position = random_placement(("A", "B"), rng.choice(gods), rng)
+        while position.cards is not None:
+            found.append(position)
+            drawn = walked_power_turn(position, rng)
+            if drawn is None or drawn[1] >= 0:
+                break
+            position = drawn[0]
+    return found
+
+
+def test_a_quiet_players_turn_is_the_walked_draw_from_the_same_random_numbers() -> None:
+    documents = random.Random(5)
+    positions = _played_positions(5) + [
+        parse_position(json.dumps(random_document(documents, gods))) for gods in pairings(documents)
+    ]
+    quiet_positions = 0
+    for index, start in enumerate(positions):
+        fast, walked = random.Random(index), random.Random(index)
+        assert random_power_turn(start, fast) == walked_power_turn(start, walked), start
+        assert fast.getstate() == walked.getstate(), start
+        quiet_positions += quiet(start.lineup.gods, start.to_move) is not None
+    assert quiet_positions > 1000
 
 
 def _position(workers: dict[str, list[str]], gods: dict[str, str], **fields: object) -> Position:
