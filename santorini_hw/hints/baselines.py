@@ -2,8 +2,9 @@
 the opponent in the terminal game.
 
 The greedy player wins when it can; otherwise it keeps to turns after which the next
-player cannot win at once (when any exist); among those it climbs, preferring the turn
-that leaves its workers highest, ties broken at random.
+player cannot win at once (when any exist), and to turns that hand nobody the game
+(Chronus wins by towers another player builds); among those it climbs, preferring the
+turn that leaves its workers highest, ties broken at random.
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ import random
 
 from santorini_hw.rules.cells import cells_of
 from santorini_hw.rules.position import Position
+from santorini_hw.rules.power_outcomes import power_outcomes
+from santorini_hw.rules.power_walk import Found
 from santorini_hw.rules.turns import Turn, generate_turns, random_turn, winning_turn_exists
 
 
@@ -20,17 +23,35 @@ def random_player(position: Position, rng: random.Random) -> Turn | None:
 
 
 def greedy_player(position: Position, rng: random.Random) -> Turn | None:
-    turns = generate_turns(position)
-    if not turns:
+    if position.cards is None:  # simple gods: every turn is generated anyway
+        turns = {_outcome(position, turn): turn for turn in generate_turns(position)}
+        pool = greedy_choices(position, list(turns))
+        return turns[rng.choice(pool)] if pool else None
+    pool = greedy_choices(position, power_outcomes(position))
+    if not pool:
         return None
-    wins = [turn for turn in turns if turn.winner is not None]
+    chosen = rng.choice(pool)  # only the turn picked is spelt out action by action
+    return next(turn for turn in generate_turns(position) if _outcome(position, turn) == chosen)
+
+
+def greedy_choices(position: Position, outcomes: list[Found]) -> list[Found]:
+    """The outcomes (result, winner) of the turns the greedy player picks from at random,
+    in the order of `outcomes` (every distinct outcome of the player to move's turns)."""
+    me = position.to_move
+    wins = [found for found in outcomes if found[1] == me]
     if wins:
-        return rng.choice(wins)
-    safe = [turn for turn in turns if not winning_turn_exists(turn.result)]
+        return wins
+    rest = [found for found in outcomes if found[1] < 0]
+    safe = [found for found in rest if not winning_turn_exists(found[0])]
+    pool = safe or rest or outcomes
     side = position.side
-    pool = safe or turns
-    best = max(_climb(turn.result, side) for turn in pool)
-    return rng.choice([turn for turn in pool if _climb(turn.result, side) == best])
+    best = max((_climb(result, side) for result, _ in pool), default=0)
+    return [found for found in pool if _climb(found[0], side) == best]
+
+
+def _outcome(position: Position, turn: Turn) -> Found:
+    winner = turn.winner
+    return turn.result, -1 if winner is None else position.lineup.players.index(winner)
 
 
 def _climb(position: Position, side: int) -> int:
