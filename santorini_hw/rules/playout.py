@@ -32,7 +32,9 @@ from santorini_hw.rules.outcomes import (
 )
 from santorini_hw.rules.position import Position, make_lineup
 from santorini_hw.rules.power_outcomes import draw_walk, walk_draw
-from santorini_hw.rules.power_plain import plain, plain_power, plain_result, quiet
+from santorini_hw.rules.power_plain import plain, plain_power, plain_result, quiet, refused
+from santorini_hw.rules.power_result import chaos_draw
+from santorini_hw.rules.power_state import constrained_by, hypnus_frozen
 from santorini_hw.rules.power_walk import Found
 
 Outcome = tuple[Position, bool]
@@ -108,25 +110,40 @@ def _random_power_game(start: Position, rng: random.Random) -> PlayedGame:
 def random_power_turn(position: Position, rng: random.Random) -> Found | None:
     """Where a random legal turn leads with an advanced god in the game, and its winner
     (-1: nobody), or None when the player to move has none. A quiet player's turn
-    (`power_plain.quiet`: nothing but Selene's female to bring up to date) skips the
-    walk's setup: the same draw as `walked_power_turn`, from the same random numbers."""
+    (`power_plain.quiet`) skips the walk's setup: the same draw as `walked_power_turn`,
+    from the same random numbers."""
     cards = position.cards
     me = position.to_move
-    mode = quiet(position.lineup.gods, me)
+    mode = quiet(position.lineup, me)
     if mode is None or cards is None or cards.extra_turns or position.out:
         return walked_power_turn(position, rng)
     female = cards.female
-    power = mode.power
-    if female >= 0 and (power is God.APOLLO or power is God.MINOTAUR):
+    chaos = mode.chaos
+    power = cards.chaos_power if chaos == me else mode.power
+    limits = mode.limits
+    forcing = power is God.APOLLO or power is God.MINOTAUR
+    if forcing and female >= 0:
         return walked_power_turn(position, rng)  # the female may be swapped or pushed
+    if limits is not None:
+        if forcing or power is God.HERMES:  # a push, a swap or a walk Limus and others limit
+            return walked_power_turn(position, rng)
+        frozen = hypnus_frozen(position, position.side) if mode.hypnus else 0
+        constrained = constrained_by(position, mode.aphrodite)
+        if frozen or constrained:
+            limits = limits._replace(frozen=frozen, constrained=constrained)
     drawn = random_outcome(position, rng, power)
     if drawn is None:
         return None if mode.own else walk_draw(draw_walk(position, rng))
     after, won = drawn
+    if limits is not None and refused(position, limits, after, won):
+        return walk_draw(draw_walk(position, rng))
     if female >= 0 and not after.occupied >> female & 1:  # she moved
         own = position.workers[position.side]
         female = (after.workers[position.side] & ~own).bit_length() - 1
         cards = cards._replace(female=female)
+    if chaos >= 0 and not won and after.domes != position.domes:
+        drawn_power, deck = chaos_draw(position.lineup.gods, chaos, cards.chaos_deck)
+        cards = cards._replace(chaos_power=drawn_power, chaos_deck=deck)
     return tuple.__new__(Position, (*after[:9], cards)), me if won else -1
 
 

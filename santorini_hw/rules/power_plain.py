@@ -9,10 +9,11 @@ from __future__ import annotations
 from functools import cache
 from typing import NamedTuple
 
+from santorini_hw.rules.cards import holder
 from santorini_hw.rules.cells import NEIGHBOURS
 from santorini_hw.rules.gods import ADVANCED_GODS, God
 from santorini_hw.rules.outcomes import BEYOND, Board
-from santorini_hw.rules.position import Position
+from santorini_hw.rules.position import Lineup, Position
 from santorini_hw.rules.power_builds import banned_by
 from santorini_hw.rules.power_result import close
 from santorini_hw.rules.power_state import opposing
@@ -24,41 +25,71 @@ optional, or act in others' turns), its effects checked or made by `plain_result
 (Chaos and Circe play the simple power they hold this turn.)"""
 
 
-_QUIET_MOVERS = _NORMAL_TURN - {
-    God.BIA,
-    God.CHRONUS,
-    God.DIONYSUS,
-    God.EROS,
-    God.MEDUSA,
-    God.MORPHEUS,
-}
+_QUIET_MOVERS = _NORMAL_TURN - {God.BIA, God.DIONYSUS, God.EROS, God.MEDUSA, God.MORPHEUS}
 """Advanced powers that leave a plain turn's result as the simple gods' playout draws it
 (no removal, petrification, token, owed turn or win of their own to check)."""
 
 
+class Limits(NamedTuple):
+    """What other players' powers forbid a plain turn, checked on the turn drawn
+    (`refused`); -1: nobody holds that power."""
+
+    frozen: int
+    """Hypnus: the mover's worker that may not move."""
+    constrained: int
+    """Aphrodite: the workers that must end next to hers if they move."""
+    aphrodite_side: int
+    persephone: bool
+    """An opponent holds Persephone: a plain turn must climb."""
+    limus_side: int
+    hera: int
+    chronus: int
+
+
 class Quiet(NamedTuple):
-    """How a quiet player's plain turn is drawn (`quiet`)."""
+    """How a quiet player's plain turn is drawn and checked (`quiet`)."""
 
     power: God | None
     """The power it plays (`plain_power`)."""
     own: bool
     """That power is the mover's own: without a plain turn they have none at all."""
+    limits: Limits | None
+    """The other players' limits (without the turn's frozen and constrained workers), or
+    None when no power acts on the mover."""
+    hypnus: bool
+    """Hypnus opposes: find the frozen worker each turn."""
+    aphrodite: int
+    """Aphrodite's player when she opposes (find the constrained workers), else -1."""
+    chaos: int
+    """Chaos' player, -1: none. He plays the power he holds this turn, and draws the
+    next card after any dome."""
 
 
 @cache
-def quiet(gods: tuple[God | None, ...], me: int) -> Quiet | None:
+def quiet(lineup: Lineup, me: int) -> Quiet | None:
     """How player `me` of a line-up with advanced gods plays a plain turn that needs no
-    walk at all, or None when some power may act on it: no Chaos or Circe in the game,
-    no power acting in `me`'s turn (`opposing`), and a mover whose own power changes
-    nothing in a plain turn's result but where Selene's female stands. Cached: every
-    turn of a playout asks. (A position's own facts, Dionysus' owed turns, players out
-    and a swap or push with a female, `playout.random_power_turn` checks.)"""
+    walk, or None when one may: with Circe in the game, or a mover whose own power
+    changes a plain turn's result beyond where Selene's female stands (Chaos only draws
+    his next card). The opposing powers' limits are the printed cards' (`opposing`):
+    Chaos holds simple gods only. Cached:
+    every turn of a playout asks. (A position's own facts, Dionysus' owed turns,
+    players out, a swap or push with a female, `playout.random_power_turn` checks.)"""
+    gods, sides = lineup.gods, lineup.sides
     god = gods[me]
-    if God.CHAOS in gods or God.CIRCE in gods or opposing(gods, me) != _NOBODY:
+    if God.CIRCE in gods:
         return None
-    if god is None or god.is_simple:
-        return Quiet(god, True)
-    return Quiet(None, False) if god in _QUIET_MOVERS else None
+    chaos = holder(gods, God.CHAOS)
+    if god is not None and not god.is_simple and god not in _QUIET_MOVERS and chaos != me:
+        return None
+    power = god if god is None or god.is_simple else None
+    own = power is god or chaos == me
+    hypnus, aphrodite, hera, limus, chronus, persephone = opposing(gods, me)
+    if (hypnus, aphrodite, hera, limus, chronus, persephone) == _NOBODY:
+        return Quiet(power, own, None, False, -1, chaos)
+    aphrodite_side = sides[aphrodite] if aphrodite >= 0 else -1
+    limus_side = sides[limus] if limus >= 0 else -1
+    limits = Limits(0, 0, aphrodite_side, persephone, limus_side, hera, chronus)
+    return Quiet(power, own, limits, hypnus >= 0, aphrodite, chaos)
 
 
 _NOBODY = (-1, -1, -1, -1, -1, False)
@@ -98,9 +129,11 @@ def plain_result(walk: Walk, after: Position, won: bool) -> Found | None:
     position = walk.position
     powers = walk.powers
     god = walk.god
-    board: Board = (after.l1, after.l2, after.l3, after.domes)
-    if (won and powers.hera >= 0) or (powers.chronus >= 0 and towers(board) >= 5):
+    constrained = walk.start_marks.constrained
+    limits = (walk.aphrodite_side, walk.persephone, walk.limus_side, powers.hera, powers.chronus)
+    if refused(position, Limits(powers.frozen, constrained, *limits), after, won):
         return None
+    board: Board = (after.l1, after.l2, after.l3, after.domes)
     own, moved_to = position.workers[walk.side], after.workers[walk.side]
     src, dst = own & ~moved_to, moved_to & ~own
     if god is God.EROS and not won and eros(walk, after.workers):
@@ -108,8 +141,6 @@ def plain_result(walk: Walk, after: Position, won: bool) -> Found | None:
     if god is God.DIONYSUS and towers(board) > towers(position[:4]):
         return None
     if god is God.BIA and _bia_removes(position, src, dst):
-        return None
-    if not _obeys(walk, after, src, dst):
         return None
     me = position.to_move
     female, constrained, _, _, out, _, _, _, _, _ = walk.start_marks
@@ -122,28 +153,32 @@ def plain_result(walk: Walk, after: Position, won: bool) -> Found | None:
     return close(walk, board, after.workers, marks, 1 if god is God.MORPHEUS and not won else 0)
 
 
-def _obeys(walk: Walk, after: Position, src: int, dst: int) -> bool:
-    """The plain turn that moved one worker from `src` to `dst` (one-bit boards) obeys
-    Hypnus, Aphrodite, Persephone (it climbed: a turn that did not may still be legal,
-    but only the walk can tell) and Limus."""
-    powers = walk.powers
-    if src & powers.frozen:
-        return False
-    position = walk.position
-    if src & walk.start_marks.constrained:
+def refused(position: Position, limits: Limits, after: Position, won: bool) -> bool:
+    """The plain turn from `position` to `after` may break another player's power: a win
+    Hera may forbid, Chronus' fifth tower, a frozen worker that moved, a constrained
+    worker that left Aphrodite, a turn that did not climb under Persephone (it may still
+    be legal, but only the walk can tell), a build Limus forbids. The walk must draw."""
+    if (won and limits.hera >= 0) or (limits.chronus >= 0 and towers(after[:4]) >= 5):
+        return True
+    side = position.side
+    own, moved_to = position.workers[side], after.workers[side]
+    src, dst = own & ~moved_to, moved_to & ~own
+    if src & limits.frozen:
+        return True
+    if src & limits.constrained:
         cell = dst.bit_length() - 1
-        if not NEIGHBOURS[cell] & after.workers[walk.aphrodite_side]:
-            return False
-    if walk.persephone:
+        if not NEIGHBOURS[cell] & after.workers[limits.aphrodite_side]:
+            return True
+    if limits.persephone:
         start, end = src.bit_length() - 1, dst.bit_length() - 1
         if start < 0 or position.height(end) <= position.height(start):
-            return False
-    if walk.limus_side >= 0:
+            return True
+    if limits.limus_side >= 0:
         changed = (position.l1 ^ after.l1) | (position.l2 ^ after.l2) | (position.l3 ^ after.l3)
         capped = (position.domes ^ after.domes) & ~position.l3  # domes below level 3
-        if (changed | capped) & banned_by(after.workers[walk.limus_side], -1):
-            return False
-    return True
+        if (changed | capped) & banned_by(after.workers[limits.limus_side], -1):
+            return True
+    return False
 
 
 def _bia_removes(position: Position, src: int, dst: int) -> bool:

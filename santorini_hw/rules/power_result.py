@@ -74,6 +74,16 @@ def _next_player(me: int, count: int, out: int) -> int:
     return me
 
 
+def chaos_draw(
+    gods: tuple[God | None, ...], chaos: int, deck: tuple[God, ...]
+) -> tuple[God, tuple[God, ...]]:
+    """Chaos' power and deck after a dome: the deck's first card (from a fresh deck when
+    it ran out)."""
+    if not deck:
+        deck = fresh_deck(gods, chaos)
+    return deck[0], deck[1:]
+
+
 def close(walk: Walk, b: Board, w: tuple[int, ...], m: Marks, builds: int) -> Found:
     """The position after the turn and the index of its winner (-1: nobody)."""
     powers = walk.powers
@@ -88,9 +98,7 @@ def close(walk: Walk, b: Board, w: tuple[int, ...], m: Marks, builds: int) -> Fo
     if m.domed and winner < 0:
         chaos = holder(lineup.gods, God.CHAOS)
         if chaos >= 0:
-            if not deck:
-                deck = fresh_deck(lineup.gods, chaos)
-            chaos_power, deck = deck[0], deck[1:]
+            chaos_power, deck = chaos_draw(lineup.gods, chaos, deck)
     tokens = powers.tokens - builds if powers.god is God.MORPHEUS else cards.tokens
     owed = 0
     if winner < 0 and powers.additional:

@@ -113,7 +113,7 @@ def opposing(gods: tuple[God | None, ...], me: int) -> tuple[int, int, int, int,
     return hypnus, aphrodite, hera, limus, chronus, persephone
 
 
-def _hypnus_frozen(position: Position, side: int) -> int:
+def hypnus_frozen(position: Position, side: int) -> int:
     """The mover's worker strictly higher than all their others (a lone worker too)."""
     cells = position.worker_cells(side)
     heights = [position.height(cell) for cell in cells]
@@ -131,7 +131,7 @@ def start_powers(position: Position) -> Powers:
     hypnus, aphrodite, hera, limus, chronus, _ = opposing(gods, me)
     frozen = 0
     if not additional and hypnus >= 0:
-        frozen = _hypnus_frozen(position, position.side)
+        frozen = hypnus_frozen(position, position.side)
     tokens = cards.tokens + 1 if gods[me] is God.MORPHEUS and not additional else 0
     athena = position.athena
     up_ok = athena < 0 or position.lineup.sides[athena] == position.lineup.sides[me]

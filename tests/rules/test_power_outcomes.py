@@ -108,7 +108,7 @@ def test_a_quiet_players_turn_is_the_walked_draw_from_the_same_random_numbers() 
         fast, walked = random.Random(index), random.Random(index)
         assert random_power_turn(start, fast) == walked_power_turn(start, walked), start
         assert fast.getstate() == walked.getstate(), start
-        quiet_positions += quiet(start.lineup.gods, start.to_move) is not None
+        quiet_positions += quiet(start.lineup, start.to_move) is not None
     assert quiet_positions > 1000
 
 
