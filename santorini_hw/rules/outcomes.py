@@ -144,10 +144,12 @@ def after_turn(position: Position) -> tuple[int, int]:
 
 
 def finish(position: Position, board: Board, workers: tuple[int, ...], moved_up: bool) -> Position:
-    """The position after the turn: next player, Athena's block (`moved_up`: by Athena)."""
+    """The position after the turn: next player, Athena's block (`moved_up`: by Athena),
+    the cards as they were (a plain turn's in a game with advanced gods: the caller
+    brings them up to date)."""
     following, athena = after_turn(position)
     athena = position.to_move if moved_up else athena
-    fields = (*board, workers, following, athena, position.out, position.lineup, None)
+    fields = (*board, workers, following, athena, position.out, position.lineup, position.cards)
     return tuple.__new__(Position, fields)  # skips NamedTuple's argument parsing: a hot path
 
 

@@ -32,7 +32,14 @@ from santorini_hw.rules.outcomes import (
 )
 from santorini_hw.rules.position import Position, make_lineup
 from santorini_hw.rules.power_outcomes import draw_walk, walk_draw
-from santorini_hw.rules.power_plain import plain, plain_power, plain_result, quiet, refused
+from santorini_hw.rules.power_plain import (
+    Quiet,
+    plain,
+    plain_power,
+    plain_result,
+    quiet,
+    refused,
+)
 from santorini_hw.rules.power_result import chaos_draw
 from santorini_hw.rules.power_state import constrained_by, hypnus_frozen
 from santorini_hw.rules.power_walk import Found
@@ -96,8 +103,9 @@ def _random_power_game(start: Position, rng: random.Random) -> PlayedGame:
     winner may be another player than the mover (Chronus)."""
     position, turns = start, 0
     players = start.lineup.players
+    modes = tuple(quiet(start.lineup, player) for player in range(len(players)))
     while True:
-        outcome = random_power_turn(position, rng)
+        outcome = _power_turn(position, rng, modes[position.to_move])
         if outcome is None:
             return PlayedGame(start, turns, players[position.next_player()], position)
         turns += 1
@@ -112,9 +120,13 @@ def random_power_turn(position: Position, rng: random.Random) -> Found | None:
     (-1: nobody), or None when the player to move has none. A quiet player's turn
     (`power_plain.quiet`) skips the walk's setup: the same draw as `walked_power_turn`,
     from the same random numbers."""
+    return _power_turn(position, rng, quiet(position.lineup, position.to_move))
+
+
+def _power_turn(position: Position, rng: random.Random, mode: Quiet | None) -> Found | None:
+    """`random_power_turn` with the mover's `quiet` mode (a game asks once a player)."""
     cards = position.cards
     me = position.to_move
-    mode = quiet(position.lineup, me)
     if mode is None or cards is None or cards.extra_turns or position.out:
         return walked_power_turn(position, rng)
     female = cards.female
@@ -135,7 +147,8 @@ def random_power_turn(position: Position, rng: random.Random) -> Found | None:
     if drawn is None:
         return None if mode.own else walk_draw(draw_walk(position, rng))
     after, won = drawn
-    if limits is not None and refused(position, limits, after, won):
+    god = power if mode.own else position.lineup.gods[me]
+    if limits is not None and refused(position, god, limits, after, won):
         return walk_draw(draw_walk(position, rng))
     if female >= 0 and not after.occupied >> female & 1:  # she moved
         own = position.workers[position.side]
@@ -144,7 +157,9 @@ def random_power_turn(position: Position, rng: random.Random) -> Found | None:
     if chaos >= 0 and not won and after.domes != position.domes:
         drawn_power, deck = chaos_draw(position.lineup.gods, chaos, cards.chaos_deck)
         cards = cards._replace(chaos_power=drawn_power, chaos_deck=deck)
-    return tuple.__new__(Position, (*after[:9], cards)), me if won else -1
+    if cards is not position.cards:
+        after = after._replace(cards=cards)
+    return after, me if won else -1
 
 
 def walked_power_turn(position: Position, rng: random.Random) -> Found | None:

@@ -201,8 +201,8 @@ def _steps(
         stepped = _stepped(walk, b, w, m, cell, dst=dst, side=side)
         if stepped is not None:
             after, marks, level = stepped
-            if god is God.HERMES and level and walk.skip_builds:
-                continue  # a walk on one level never wins, and no build is wanted
+            if god is God.HERMES and level and (walk.skip_builds or walk.need_up):
+                continue  # a walk on one level never wins nor climbs (Persephone)
             if god is God.TRITON or (god is God.HERMES and level):
                 _walk_on(walk, b, after, marks, dst, up_ok=up_ok)
             else:

@@ -10,9 +10,9 @@ from functools import cache
 from typing import NamedTuple
 
 from santorini_hw.rules.cards import holder
-from santorini_hw.rules.cells import NEIGHBOURS
+from santorini_hw.rules.cells import NEIGHBOURS, cells_of
 from santorini_hw.rules.gods import ADVANCED_GODS, God
-from santorini_hw.rules.outcomes import BEYOND, Board
+from santorini_hw.rules.outcomes import BEYOND, Board, targets
 from santorini_hw.rules.position import Lineup, Position
 from santorini_hw.rules.power_builds import banned_by
 from santorini_hw.rules.power_result import close
@@ -131,7 +131,7 @@ def plain_result(walk: Walk, after: Position, won: bool) -> Found | None:
     god = walk.god
     constrained = walk.start_marks.constrained
     limits = (walk.aphrodite_side, walk.persephone, walk.limus_side, powers.hera, powers.chronus)
-    if refused(position, Limits(powers.frozen, constrained, *limits), after, won):
+    if refused(position, god, Limits(powers.frozen, constrained, *limits), after, won):
         return None
     board: Board = (after.l1, after.l2, after.l3, after.domes)
     own, moved_to = position.workers[walk.side], after.workers[walk.side]
@@ -153,11 +153,14 @@ def plain_result(walk: Walk, after: Position, won: bool) -> Found | None:
     return close(walk, board, after.workers, marks, 1 if god is God.MORPHEUS and not won else 0)
 
 
-def refused(position: Position, limits: Limits, after: Position, won: bool) -> bool:
-    """The plain turn from `position` to `after` may break another player's power: a win
-    Hera may forbid, Chronus' fifth tower, a frozen worker that moved, a constrained
-    worker that left Aphrodite, a turn that did not climb under Persephone (it may still
-    be legal, but only the walk can tell), a build Limus forbids. The walk must draw."""
+def refused(
+    position: Position, god: God | None, limits: Limits, after: Position, won: bool
+) -> bool:
+    """The plain turn from `position` to `after` by a player with the power `god` may
+    break another player's power: a win Hera may forbid, Chronus' fifth tower, a frozen
+    worker that moved, a constrained worker that left Aphrodite, a turn that did not
+    climb under Persephone when a turn may (it may still be legal, but only the walk can
+    tell), a build Limus forbids. The walk must draw."""
     if (won and limits.hera >= 0) or (limits.chronus >= 0 and towers(after[:4]) >= 5):
         return True
     side = position.side
@@ -171,12 +174,32 @@ def refused(position: Position, limits: Limits, after: Position, won: bool) -> b
             return True
     if limits.persephone:
         start, end = src.bit_length() - 1, dst.bit_length() - 1
-        if start < 0 or position.height(end) <= position.height(start):
+        climbed = start >= 0 and position.height(end) > position.height(start)
+        if not climbed and _may_climb(position, god, limits.frozen):
             return True
     if limits.limus_side >= 0:
         changed = (position.l1 ^ after.l1) | (position.l2 ^ after.l2) | (position.l3 ^ after.l3)
         capped = (position.domes ^ after.domes) & ~position.l3  # domes below level 3
         if (changed | capped) & banned_by(after.workers[limits.limus_side], -1):
+            return True
+    return False
+
+
+_CLIMBS_LATER = frozenset({God.ARTEMIS, God.CHARON, God.TRITON})
+"""Powers whose turn may move up after a first step that does not (or a ferry)."""
+
+
+def _may_climb(position: Position, god: God | None, frozen: int) -> bool:
+    """Some turn of the player to move may move a worker up (True when unsure); when none
+    can, Persephone asks nothing."""
+    if god in _CLIMBS_LATER:
+        return True
+    l1, l2, l3, domes, workers, _, athena, _, lineup, _ = position
+    side = lineup.sides[position.to_move]
+    up_ok = athena < 0 or lineup.sides[athena] == side
+    for cell in cells_of(workers[side] & ~frozen):
+        higher = (l1, l2, l3, 0)[position.height(cell)]
+        if targets((l1, l2, l3, domes), workers, side, cell, god, up_ok=up_ok) & higher:
             return True
     return False
 
