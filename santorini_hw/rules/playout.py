@@ -136,7 +136,7 @@ def _power_turn(position: Position, rng: random.Random, mode: Quiet | None) -> F
     forcing = power is God.APOLLO or power is God.MINOTAUR
     if forcing and female >= 0:
         return walked_power_turn(position, rng)  # the female may be swapped or pushed
-    if limits is not None:
+    if mode.limited:
         if forcing or power is God.HERMES:  # a push, a swap or a walk Limus and others limit
             return walked_power_turn(position, rng)
         frozen = hypnus_frozen(position, position.side) if mode.hypnus else 0
@@ -147,8 +147,8 @@ def _power_turn(position: Position, rng: random.Random, mode: Quiet | None) -> F
     if drawn is None:
         return None if mode.own else walk_draw(draw_walk(position, rng))
     after, won = drawn
-    god = power if mode.own else position.lineup.gods[me]
-    if limits is not None and refused(position, god, limits, after, won):
+    god = power if chaos == me else mode.god
+    if mode.checked and refused(position, god, limits, after, won):
         return walk_draw(draw_walk(position, rng))
     if female >= 0 and not after.occupied >> female & 1:  # she moved
         own = position.workers[position.side]
@@ -157,6 +157,8 @@ def _power_turn(position: Position, rng: random.Random, mode: Quiet | None) -> F
     if chaos >= 0 and not won and after.domes != position.domes:
         drawn_power, deck = chaos_draw(position.lineup.gods, chaos, cards.chaos_deck)
         cards = cards._replace(chaos_power=drawn_power, chaos_deck=deck)
+    elif won and god is God.MORPHEUS:  # his token of this turn stays unused
+        cards = cards._replace(tokens=cards.tokens + 1)
     if cards is not position.cards:
         after = after._replace(cards=cards)
     return after, me if won else -1

@@ -271,7 +271,7 @@ def _wins(walk: Walk, w: tuple[int, ...], dst: int, start: int, end: int) -> boo
     god = walk.god
     won = (end == 3 and start < 3) or (god is God.PAN and start - end >= 2)
     if not won and god is God.EROS:
-        won = eros(walk, w)
+        won = eros(walk.position, walk.side, w)
     if won and walk.powers.hera >= 0 and PERIMETER >> dst & 1:
         return False
     return won

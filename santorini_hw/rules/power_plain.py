@@ -25,9 +25,9 @@ optional, or act in others' turns), its effects checked or made by `plain_result
 (Chaos and Circe play the simple power they hold this turn.)"""
 
 
-_QUIET_MOVERS = _NORMAL_TURN - {God.BIA, God.DIONYSUS, God.EROS, God.MEDUSA, God.MORPHEUS}
-"""Advanced powers that leave a plain turn's result as the simple gods' playout draws it
-(no removal, petrification, token, owed turn or win of their own to check)."""
+_CHECKED_MOVERS = frozenset({God.BIA, God.DIONYSUS, God.EROS})
+"""Movers whose plain turn `refused` checks: a removal, a tower by Dionysus' hand, a win
+by Eros' meeting."""
 
 
 class Limits(NamedTuple):
@@ -49,13 +49,18 @@ class Limits(NamedTuple):
 class Quiet(NamedTuple):
     """How a quiet player's plain turn is drawn and checked (`quiet`)."""
 
+    god: God | None
+    """The mover's printed god."""
     power: God | None
-    """The power it plays (`plain_power`)."""
+    """The power a plain turn plays (`plain_power`)."""
     own: bool
     """That power is the mover's own: without a plain turn they have none at all."""
-    limits: Limits | None
-    """The other players' limits (without the turn's frozen and constrained workers), or
-    None when no power acts on the mover."""
+    limits: Limits
+    """The other players' limits (without the turn's frozen and constrained workers)."""
+    limited: bool
+    """Some other player's power acts on the mover's turn."""
+    checked: bool
+    """The turn drawn must pass `refused`."""
     hypnus: bool
     """Hypnus opposes: find the frozen worker each turn."""
     aphrodite: int
@@ -67,29 +72,27 @@ class Quiet(NamedTuple):
 
 @cache
 def quiet(lineup: Lineup, me: int) -> Quiet | None:
-    """How player `me` of a line-up with advanced gods plays a plain turn that needs no
-    walk, or None when one may: with Circe in the game, or a mover whose own power
-    changes a plain turn's result beyond where Selene's female stands (Chaos only draws
-    his next card). The opposing powers' limits are the printed cards' (`opposing`):
-    Chaos holds simple gods only. Cached:
-    every turn of a playout asks. (A position's own facts, Dionysus' owed turns,
-    players out, a swap or push with a female, `playout.random_power_turn` checks.)"""
+    """How player `me` of a line-up with advanced gods plays a plain turn with no walk
+    at all, or None when the walk must set it up: with Circe in the game, or Medusa to
+    move (her petrification). Chaos plays the power he holds, and draws after a dome;
+    Morpheus gains a token; the opposing powers' limits are the printed cards'
+    (`opposing`: Chaos holds simple gods only). Cached: every turn of a playout asks.
+    (A position's own facts, Dionysus' owed turns, players out, a swap or push with a
+    female, `playout.random_power_turn` checks.)"""
     gods, sides = lineup.gods, lineup.sides
     god = gods[me]
-    if God.CIRCE in gods:
+    if God.CIRCE in gods or god is God.MEDUSA:
         return None
     chaos = holder(gods, God.CHAOS)
-    if god is not None and not god.is_simple and god not in _QUIET_MOVERS and chaos != me:
-        return None
     power = god if god is None or god.is_simple else None
-    own = power is god or chaos == me
     hypnus, aphrodite, hera, limus, chronus, persephone = opposing(gods, me)
-    if (hypnus, aphrodite, hera, limus, chronus, persephone) == _NOBODY:
-        return Quiet(power, own, None, False, -1, chaos)
     aphrodite_side = sides[aphrodite] if aphrodite >= 0 else -1
     limus_side = sides[limus] if limus >= 0 else -1
     limits = Limits(0, 0, aphrodite_side, persephone, limus_side, hera, chronus)
-    return Quiet(power, own, limits, hypnus >= 0, aphrodite, chaos)
+    limited = (hypnus, aphrodite, hera, limus, chronus, persephone) != _NOBODY
+    checked = limited or god in _CHECKED_MOVERS
+    own = power is god or chaos == me
+    return Quiet(god, power, own, limits, limited, checked, hypnus >= 0, aphrodite, chaos)
 
 
 _NOBODY = (-1, -1, -1, -1, -1, False)
@@ -135,13 +138,6 @@ def plain_result(walk: Walk, after: Position, won: bool) -> Found | None:
         return None
     board: Board = (after.l1, after.l2, after.l3, after.domes)
     own, moved_to = position.workers[walk.side], after.workers[walk.side]
-    src, dst = own & ~moved_to, moved_to & ~own
-    if god is God.EROS and not won and eros(walk, after.workers):
-        return None
-    if god is God.DIONYSUS and towers(board) > towers(position[:4]):
-        return None
-    if god is God.BIA and _bia_removes(position, src, dst):
-        return None
     me = position.to_move
     female, constrained, _, _, out, _, _, _, _, _ = walk.start_marks
     if female >= 0 and not after.occupied >> female & 1:
@@ -157,15 +153,22 @@ def refused(
     position: Position, god: God | None, limits: Limits, after: Position, won: bool
 ) -> bool:
     """The plain turn from `position` to `after` by a player with the power `god` may
-    break another player's power: a win Hera may forbid, Chronus' fifth tower, a frozen
-    worker that moved, a constrained worker that left Aphrodite, a turn that did not
-    climb under Persephone when a turn may (it may still be legal, but only the walk can
-    tell), a build Limus forbids. The walk must draw."""
+    break another player's power, or the mover's may change it: a win Hera may forbid,
+    Chronus' fifth tower, a frozen worker that moved, a constrained worker that left
+    Aphrodite, a turn that did not climb under Persephone when a turn may (it may still
+    be legal, but only the walk can tell), a build Limus forbids; Eros' meeting, a
+    tower by Dionysus' hand, Bia's removal. The walk must draw."""
     if (won and limits.hera >= 0) or (limits.chronus >= 0 and towers(after[:4]) >= 5):
         return True
     side = position.side
     own, moved_to = position.workers[side], after.workers[side]
     src, dst = own & ~moved_to, moved_to & ~own
+    if god is God.EROS and not won and eros(position, side, after.workers):
+        return True
+    if god is God.DIONYSUS and towers(after[:4]) > towers(position[:4]):
+        return True
+    if god is God.BIA and _bia_removes(position, src, dst):
+        return True
     if src & limits.frozen:
         return True
     if src & limits.constrained:

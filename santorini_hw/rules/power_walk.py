@@ -131,12 +131,12 @@ def order(walk: Walk, options: Options) -> Options:
     return options[first:] + options[:first]
 
 
-def eros(walk: Walk, w: tuple[int, ...]) -> bool:
-    """Two workers side by side on level 1 (three players: on any same level)."""
-    cells = cells_of(w[walk.side])
+def eros(position: Position, side: int, w: tuple[int, ...]) -> bool:
+    """The two workers of `side` among `w` side by side on level 1 of `position` (three
+    players: on any same level)."""
+    cells = cells_of(w[side])
     if len(cells) != 2 or not NEIGHBOURS[cells[0]] >> cells[1] & 1:
         return False
-    position = walk.position
     first, second = position.height(cells[0]), position.height(cells[1])
     if len(position.lineup.players) == 3:
         return first == second
