@@ -15,7 +15,13 @@ from santorini_hw.rules.cells import cells_of
 from santorini_hw.rules.position import Position
 from santorini_hw.rules.power_outcomes import power_outcomes
 from santorini_hw.rules.power_walk import Found
-from santorini_hw.rules.turns import Turn, generate_turns, random_turn, winning_turn_exists
+from santorini_hw.rules.turns import (
+    Turn,
+    generate_turns,
+    random_turn,
+    turn_to,
+    winning_turn_exists,
+)
 
 
 def random_player(position: Position, rng: random.Random) -> Turn | None:
@@ -30,8 +36,8 @@ def greedy_player(position: Position, rng: random.Random) -> Turn | None:
     pool = greedy_choices(position, power_outcomes(position))
     if not pool:
         return None
-    chosen = rng.choice(pool)  # only the turn picked is spelt out action by action
-    return next(turn for turn in generate_turns(position) if _outcome(position, turn) == chosen)
+    result, winner = rng.choice(pool)  # only the turn picked is spelt out action by action
+    return turn_to(position, result, None if winner < 0 else position.lineup.players[winner])
 
 
 def greedy_choices(position: Position, outcomes: list[Found]) -> list[Found]:

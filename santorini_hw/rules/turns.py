@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import NamedTuple
 
 from santorini_hw.rules.actions import DOME, MOVE, Action
@@ -49,26 +49,39 @@ def _looping(position: Position) -> bool:
 
 
 def generate_turns(position: Position) -> list[Turn]:
-    """Every complete legal turn of the player to move, one per distinct outcome.
-
-    Depth first; with an advanced god breadth first, so that the first path to a state
-    (the only one followed: Triton walks in circles) is a shortest one."""
+    """Every complete legal turn of the player to move, one per distinct outcome (the
+    shortest way to it reads best)."""
     found: dict[tuple[Position, str | None], Turn] = {}
+    for turn in _completions(position):
+        key = (turn.result, turn.winner)
+        known = found.get(key)
+        if known is None or len(turn.actions) < len(known.actions):
+            found[key] = turn
+    return list(found.values())
+
+
+def turn_to(position: Position, result: Position, winner: str | None) -> Turn | None:
+    """The turn `generate_turns` gives for the outcome (`result`, `winner`), or None when
+    no legal turn has it. With an advanced god the turns come shortest first, so the
+    walk stops at the first one."""
+    turns = generate_turns(position) if position.cards is None else _completions(position)
+    return next((t for t in turns if t.result == result and t.winner == winner), None)
+
+
+def _completions(position: Position) -> Iterator[Turn]:
+    """Every complete legal turn as the machine reaches it: depth first; with an advanced
+    god breadth first, so that the first path to a state (the only one followed: Triton
+    walks in circles) is a shortest one, and turns come shortest first."""
     seen: set[tuple[object, ...]] | None = set() if _looping(position) else None
     stack = deque([start_turn(position)])
     take = stack.pop if position.cards is None else stack.popleft
     while stack:
         state = take()
         if can_end(state):
-            turn = _completed(state)
-            key = (turn.result, turn.winner)
-            known = found.get(key)
-            if known is None or len(turn.actions) < len(known.actions):
-                found[key] = turn  # the shortest way to an outcome reads best
+            yield _completed(state)
         children = [apply_action(state, action) for action in candidates(state)]
         fresh = [child for child in children if _first_visit(child, seen)]
         stack.extend(reversed(fresh) if position.cards is None else fresh)
-    return list(found.values())
 
 
 def _first_visit(state: TurnState, seen: set[tuple[object, ...]] | None) -> bool:
@@ -89,8 +102,7 @@ def turn_leading_to(position: Position, result: Position) -> Turn | None:
     never tried, so only the moves branch (and Hermes' walks, each state once). With an
     advanced god (removals, ferries, petrified workers) every turn is generated."""
     if position.cards is not None:
-        quiet = (t for t in generate_turns(position) if t.winner is None and t.result == result)
-        return next(quiet, None)
+        return turn_to(position, result, None)
     seen: set[tuple[object, ...]] = set()
     frontier = [start_turn(position)]
     while frontier:

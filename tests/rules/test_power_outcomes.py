@@ -21,7 +21,7 @@ from santorini_hw.rules.power_outcomes import (
     random_power_outcome,
 )
 from santorini_hw.rules.power_plain import quiet
-from santorini_hw.rules.turns import generate_turns
+from santorini_hw.rules.turns import generate_turns, turn_to
 from tests.rules.advanced_positions import pairings, random_document
 from tests.rules.helpers import playable
 
@@ -79,6 +79,18 @@ def test_a_win_exists_exactly_when_some_turn_outcome_is_the_movers_win(god: God)
         assert power_win_exists(start) == exists, start
         wins += exists
     assert wins  # the positions hold wins to find, not only their absence
+
+
+def test_the_turn_to_an_outcome_is_the_one_generate_turns_gives() -> None:
+    rng = random.Random(9)
+    lineups = pairings(rng)
+    for _ in range(40):
+        start = parse_position(json.dumps(random_document(rng, rng.choice(lineups))))
+        turns = generate_turns(start)
+        for turn in turns:
+            assert turn_to(start, turn.result, turn.winner) == turn, start
+        if turns:
+            assert turn_to(start, start, None) is None  # no turn leaves the board as it is
 
 
 def _played_positions(seed: int) -> list[Position]:
