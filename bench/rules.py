@@ -3,8 +3,8 @@
     .venv/bin/python bench/rules.py --games 2000 --gods all --seed 1
 
 Playouts without gods, with two of the ten simple gods (`random`) and with two of all
-thirty (`thirty`: every pairing the rules accept, advanced gods played through the rules
-core's turn generation).
+thirty (`thirty`: every pairing the rules accept, advanced gods' turns drawn by
+`playout.random_power_turn`).
 
 With `santorinai` installed (`pip install santorinai`, not a project dependency), the same
 run also measures that library's random games per second (no gods) for comparison.
