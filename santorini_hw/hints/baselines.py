@@ -42,15 +42,22 @@ def greedy_player(position: Position, rng: random.Random) -> Turn | None:
 
 def greedy_choices(position: Position, outcomes: list[Found]) -> list[Found]:
     """The outcomes (result, winner) of the turns the greedy player picks from at random,
-    in the order of `outcomes` (every distinct outcome of the player to move's turns)."""
+    in the order of `outcomes` (every distinct outcome of the player to move's turns).
+    The highest climbs are checked for the next player's wins first: lower ones only
+    while every higher one loses."""
     me = position.to_move
     wins = [found for found in outcomes if found[1] == me]
     if wins:
         return wins
     rest = [found for found in outcomes if found[1] < 0]
-    safe = [found for found in rest if not winning_turn_exists(found[0])]
-    pool = safe or rest or outcomes
     side = position.side
+    climbs = [_climb(result, side) for result, _ in rest]
+    for level in sorted(set(climbs), reverse=True):
+        at_level = [found for found, climb in zip(rest, climbs, strict=True) if climb == level]
+        safe = [found for found in at_level if not winning_turn_exists(found[0])]
+        if safe:
+            return safe
+    pool = rest or outcomes
     best = max((_climb(result, side) for result, _ in pool), default=0)
     return [found for found in pool if _climb(found[0], side) == best]
 
