@@ -185,7 +185,7 @@ def random_outcome(
     position: Position, rng: random.Random, power: God | Printed | None = PRINTED
 ) -> Outcome | None:
     """Where a random legal turn of the player to move leads, or None when they have none
-    (simple gods only: `random_game` plays advanced gods through `random_power_outcome`,
+    (simple gods only: `random_game` plays advanced gods through `random_power_turn`,
     which hands a turn here when the mover has a simple `power` and nothing else acts)."""
     l1, l2, l3, domes, workers, me, athena, _, lineup, _ = position
     god = lineup.gods[me] if power is PRINTED else power

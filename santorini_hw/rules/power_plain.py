@@ -1,8 +1,9 @@
 """Plain turns in a game with advanced gods: the playouts' shortcut. Most turns of such
 a game are a simple god's, or a normal move and build that the mover's advanced power
 allows, with nothing else in the game constraining them: the simple gods' playout
-(`playout.random_outcome`) draws those, and `plain_result` brings the cards up to date,
-or says the walk must draw instead when a power would have changed the turn."""
+(`playout.random_outcome`) draws those; `refused` says when the walk must draw instead
+(a power would have changed the turn), and `plain_result` (or, for a `quiet` player,
+the playout itself) brings the cards up to date."""
 
 from __future__ import annotations
 
@@ -102,7 +103,7 @@ def plain(walk: Walk) -> bool:
     """The mover's turn may be drawn as a plain one (`plain_power`) by the simple gods'
     playout: no Dionysus turn, no swap or push carrying Selene's female or Limus'
     workers, and no Hermes walk under Hypnus, Aphrodite, Persephone or Limus. Their
-    constraints, and what Hera, Chronus, Eros, Bia and Dionysus change, `plain_result`
+    constraints, and what Hera, Chronus, Eros, Bia and Dionysus change, `refused`
     checks on the turn drawn."""
     god = walk.god
     powers = walk.powers
