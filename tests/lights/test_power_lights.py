@@ -145,6 +145,12 @@ def test_the_hint_shows_bias_victim_to_take_off() -> None:
     assert shown["c3"] == "hint_take" and shown["c2"] == "hint_move"
 
 
+def test_the_hint_shows_medusas_victim_to_take_off() -> None:
+    table = start(WORKERS, gods={"A": "Medusa"}, heights={"b2": 1})
+    shown = lit(table, hint=hint(table, "a1-b2 a2"))  # B's c3, lower and beside her: stone
+    assert shown["c3"] == "hint_take" and shown["b2"] == "hint_move"
+
+
 def test_the_hint_shows_both_of_hermes_workers() -> None:
     table = start(WORKERS, gods={"A": "Hermes"})
     shown = lit(table, hint=hint(table, "a1-a2 e5-e4 d4"))
