@@ -59,7 +59,10 @@ def _move_reason(turn: TurnState, source: int, destination: int) -> str | None:
     board = turn.board
     player = board.player
     owner = board.side_at(source)
-    if owner >= 0 and owner != board.side:
+    additional = turn.power is not None and turn.power.powers.additional
+    if owner >= 0 and (owner != board.side) != additional:
+        if additional:
+            return f"{player}'s extra turn (Dionysus) moves an opponent's worker"
         return f"it is {player}'s turn: move one of {player}'s workers"
     god = turn.god  # the power held now (Chaos' face-up god, Circe's borrowed one)
     if turn.moves and god is not God.HERMES:

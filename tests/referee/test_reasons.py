@@ -131,3 +131,9 @@ def test_circe_holding_prometheus_may_build_before_moving() -> None:
     gods = {"A": "Circe", "B": "Prometheus"}  # B's workers apart: Circe takes his power
     found = _position(BEFORE, heights={"b1": 2}, gods=gods)
     assert _reason(_position(BEFORE, heights={"b1": 1}, gods=gods), found) is None
+
+
+def test_dionysus_extra_turn_with_his_own_worker_is_told_to_move_an_opponents() -> None:
+    before = _position(BEFORE, gods={"A": "Dionysus"}, extra_turns=1)
+    found = _position({"A": ["b2", "e5"], "B": ["c5", "e1"]}, gods={"A": "Dionysus"})
+    assert _reason(before, found) == "A's extra turn (Dionysus) moves an opponent's worker"
