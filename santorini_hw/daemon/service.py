@@ -63,6 +63,7 @@ from santorini_hw.hints.engine import HintEngine
 from santorini_hw.lights.compositor import Compositor, LightsOutput
 from santorini_hw.lights.frames import Renderer
 from santorini_hw.lights.menu_scene import menu_scene
+from santorini_hw.lights.power_marks import ChaosDraw
 from santorini_hw.lights.referee_scene import scene_for
 from santorini_hw.lights.strips import Pixel
 from santorini_hw.referee.events import RefereeEvent
@@ -167,6 +168,7 @@ class BoardService(
         self.referee = Referee(game, RefereeSettings(grace=self.settings.grace, polarity=polarity))
         self.journal = GameJournal(self.store, self.game_id, game)
         self.chaos = ChaosWatch(game)
+        self.chaos_draw = ChaosDraw(game)
         self.clock = clock
 
     @property
@@ -369,6 +371,7 @@ class BoardService(
             clock_warning=warning,
             link_problem=self.pair.problem is not None,
             takeback=None if self.takeback_request is None else self.takeback_request["player"],
+            chaos_draw=self.chaos_draw.update(self.game),
         )
         self.lights.show(scene)
 

@@ -50,19 +50,20 @@ def carry_marks(referee: Referee, expected: ExpectedTurn) -> list[tuple[int, Mar
     if not referee.holding:  # (a block put down first may hide which cell it left)
         return [(action.src, Mark(Element.CARRY_WORKER, player=seat))]
     marks = [(action.dst, Mark(Element.CARRY_MOVE, player=seat))]
-    forced = _forced(game.board, action)
+    forced = _forced(game.board, game.turn.god if game.turn is not None else None, action)
     if forced is not None:
         cell, owner = forced
         marks.append((cell, Mark(Element.CARRY_MOVE, player=owner)))
     return marks
 
 
-def _forced(board: Position, action: Action) -> tuple[int, int] | None:
-    """Where the opponent on `action`'s destination must go (Apollo: the mover's cell,
-    Minotaur: one step further), and that worker's player index; None if nobody is there."""
+def _forced(board: Position, power: God | None, action: Action) -> tuple[int, int] | None:
+    """Where the opponent on `action`'s destination must go (`power` held now, by
+    whichever card: Apollo's swap to the mover's cell, Minotaur's push one step
+    further), and that worker's player index; None if nobody is there."""
     side = board.side_at(action.dst)
     if side < 0 or side == board.side:
         return None
-    cell = action.src if board.god is God.APOLLO else beyond(action.src, action.dst)
+    cell = action.src if power is God.APOLLO else beyond(action.src, action.dst)
     lineup = board.lineup
     return cell, lineup.index_of(lineup.members(side)[0])

@@ -147,6 +147,13 @@ FALL = Steps("fall", ((1.0, 0.3), (0.5, 0.3), (0.2, 0.3), (0.0, 0.5)))
 RISE = Steps("rise", ((0.2, 0.3), (0.5, 0.3), (1.0, 0.3), (0.0, 0.5)))
 """Dim, brighter, bright, dark: "put this on"."""
 
+WINK = Steps("wink", ((1.0, 1.2), (0.0, 0.3)))
+"""The player's hue with a short white wink (over white): "this one is special" (Selene's
+female), unlike the tick's even halves."""
+TWO_FLASHES = Steps("two flashes", ((1.0, 0.15), (0.0, 0.15), (1.0, 0.15), (0.0, 1.05)))
+"""Two quick flashes, then a pause: "this changed" (Chaos' draw); at most two flashes in
+any second."""
+
 
 def flashes(count: int) -> Steps:
     """`count` short flashes then a pause (0: one long flash): "should be level `count`"."""
@@ -185,9 +192,14 @@ PATTERNS: Mapping[Element, Pattern] = {
     Element.TAKE_BLOCK: FALL,
     Element.BUILD_UNDER: RISE,
     Element.FERRY: SLOW_BLINK,
+    Element.FEMALE: WINK,
     Element.HINT_WORKER: HINT_PULSES[0],
     Element.HINT_MOVE: HINT_PULSES[1],
     Element.HINT_BUILD: HINT_PULSES[2],
+    Element.HINT_TAKE: FALL,
+    Element.HINT_UNDER: RISE,
+    Element.CHAOS_DRAW: TWO_FLASHES,
+    Element.CHAOS_CARD: TWO_FLASHES,
     Element.BRIDGE_DOWN: SLOW_BLINK,
     Element.LINK_PROBLEM: SLOW_BLINK,
 }
@@ -213,6 +225,9 @@ DEFAULT_HUES: Mapping[Element, Hue] = {
     Element.HINT_WORKER: REDDISH_PURPLE,
     Element.HINT_MOVE: REDDISH_PURPLE,
     Element.HINT_BUILD: REDDISH_PURPLE,
+    Element.HINT_TAKE: REDDISH_PURPLE,
+    Element.HINT_UNDER: REDDISH_PURPLE,
+    Element.CHAOS_CARD: WHITE,
     Element.ERROR: VERMILLION,
     Element.BRIDGE_DOWN: YELLOW,
     Element.LINK_PROBLEM: VERMILLION,
@@ -251,7 +266,7 @@ class Palette:
     def look(self, mark: Mark) -> Look:
         if mark.kind in PLAYER_ELEMENTS:
             assert mark.player is not None  # a Mark refuses a player kind without one
-            over_white = mark.kind in (Element.CLOCK_LOW, Element.CARRY_DOME)
+            over_white = mark.kind in (Element.CLOCK_LOW, Element.CARRY_DOME, Element.FEMALE)
             background = WHITE if over_white else OFF
             return Look(self.players[mark.player], PATTERNS[mark.kind], background)
         hue = self.hues[mark.kind]

@@ -1,8 +1,8 @@
 """Keeps a strip in step with a referee: every referee event (or a worker lifted, or a
 piece put back during an undo, which are no events) becomes a new scene for the
-`LightsOutput`, and a hint asked for stays on until the turn moves on. `clock_warning`
-says whether the player to move is short of time (the game clock's `clock_warning`
-event makes the scene show it).
+`LightsOutput`, and a hint asked for stays on until the turn moves on (Chaos' draw:
+until the next turn's first step). `clock_warning` says whether the player to move is
+short of time (the game clock's `clock_warning` event makes the scene show it).
 
 The hint search is injected: the simulator and the tests pass a node-budgeted search
 (deterministic), the daemon a time-budgeted one.
@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from santorini_hw.lights.compositor import LightsOutput
+from santorini_hw.lights.power_marks import ChaosDraw
 from santorini_hw.lights.referee_scene import scene_for
 from santorini_hw.lights.scenes import Scene
 from santorini_hw.referee.events import RefereeEvent
@@ -45,6 +46,7 @@ class RefereeLights:
         self.output = output
         self._hint_search = hint_search
         self._shown = (referee.holding, referee.guidance)
+        self._chaos = ChaosDraw(referee.game)
         self.scene: Scene = scene_for(referee)
         output.show(self.scene)
 
@@ -61,5 +63,10 @@ class RefereeLights:
         if not events and shown == self._shown:
             return
         self._shown = shown
-        self.scene = scene_for(referee, hint=self.hint, clock_warning=self._clock_warning())
+        self.scene = scene_for(
+            referee,
+            hint=self.hint,
+            clock_warning=self._clock_warning(),
+            chaos_draw=self._chaos.update(referee.game),
+        )
         self.output.show(self.scene)

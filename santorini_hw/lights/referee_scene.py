@@ -18,7 +18,10 @@ What it shows, by the referee's state:
 - the advanced gods' options: `ferry` where Charon may set an opponent's worker down
   (only those of the worker in the hand once one is lifted), `take_block` on Ares'
   blocks, `build_under` on Zeus' worker;
-- the hint, if it still fits the turn: `hint_worker`, `hint_move`, `hint_build`;
+- the hint, if it still fits the turn: `hint_worker`, `hint_move`, `hint_build`, and
+  `hint_take`, `hint_under` for the advanced gods' steps (`hint_marks.py`);
+- Selene's female (`female`) and the power Chaos just drew (`chaos_draw`, `chaos_card`),
+  where they hide no step to take (`power_marks.py`);
 - a remote player's takeback request (the person at the board accepts it with undo):
   `takeback` on that player's workers, while no turn of theirs is being carried out;
 - an error, or an undo waiting for the board to be put back: only the first fix (one
@@ -38,10 +41,12 @@ What it shows, by the referee's state:
 from __future__ import annotations
 
 from santorini_hw.lights.carry_scene import carry_scene
+from santorini_hw.lights.hint_marks import hint_marks
+from santorini_hw.lights.power_marks import chaos_marks, female_marks
 from santorini_hw.lights.scenes import Element, Fix, Mark, Scene
 from santorini_hw.referee.board_view import CellFix, level_of
 from santorini_hw.referee.referee import Referee
-from santorini_hw.rules.actions import BUILD, DOME, FERRY, UNBUILD, Action
+from santorini_hw.rules.actions import BUILD, DOME, FERRY, UNBUILD
 from santorini_hw.rules.cells import cells_of, parse_cell
 from santorini_hw.rules.game import Game, Phase
 from santorini_hw.rules.gods import God
@@ -70,11 +75,13 @@ def scene_for(
     clock_warning: bool = False,
     link_problem: bool = False,
     takeback: str | None = None,
+    chaos_draw: God | None = None,
 ) -> Scene:
     """The scene for the referee's state now; `hint` is the engine's turn for the
     player to move (shown only while its first action is still legal); `clock_warning`:
     that player is short of time; `link_problem`: the paired board disagrees;
-    `takeback`: the remote player asking for one."""
+    `takeback`: the remote player asking for one; `chaos_draw`: the power Chaos just
+    drew (`power_marks.ChaosDraw`)."""
     scene = Scene()
     if not bridge_connected:
         scene = scene.with_marks(BRIDGE_DOWN_CELLS, Mark(Element.BRIDGE_DOWN))
@@ -94,6 +101,8 @@ def scene_for(
         scene = _winner(scene, game)
     elif not referee.waiting_for_remote:  # else that seat's turn is not known yet
         scene = _at_the_board(scene, referee, hint)
+    scene = female_marks(scene, game, bool(referee.holding))
+    scene = chaos_marks(scene, game, chaos_draw)
     if takeback is not None and awaiting is None and game.phase is not Phase.OVER:
         index = game.lineup.index_of(takeback)
         cells = cells_of(game.board.workers[game.lineup.sides[index]])
@@ -117,7 +126,7 @@ def _at_the_board(scene: Scene, referee: Referee, hint: Turn | None) -> Scene:
         return scene.with_marks(cells_of(game.placements()), Mark(Element.SETUP, player=player))
     scene = _legal(scene, game, referee.holding)
     if hint is not None and hint.actions and hint.actions[0] in game.legal_actions():
-        scene = _hint(scene, hint.actions)
+        scene = hint_marks(scene, game.position, hint)
     return scene
 
 
@@ -171,19 +180,3 @@ def _legal(scene: Scene, game: Game, holding: tuple[str, ...]) -> Scene:
     domes = {a.dst for a in builds if a.kind == DOME and turn.board.height(a.dst) < 3}
     scene = scene.with_marks({a.dst for a in builds} - domes, Mark(Element.BUILD))
     return scene.with_marks(domes, Mark(Element.DOME_BUILD))
-
-
-def _hint(scene: Scene, actions: tuple[Action, ...]) -> Scene:
-    """The hinted worker, where it ends up (following it through Artemis' double move)
-    and where the turn builds."""
-    moves = [a for a in actions if a.is_move]
-    builds = [a.dst for a in actions if not a.is_move]
-    scene = scene.with_marks(builds, Mark(Element.HINT_BUILD))
-    if not moves:
-        return scene
-    worker = end = moves[0].src
-    for move in moves:
-        if move.src == end:
-            end = move.dst
-    scene = scene.with_mark(worker, Mark(Element.HINT_WORKER))
-    return scene.with_mark(end, Mark(Element.HINT_MOVE))

@@ -39,9 +39,14 @@ place_block    legal    put a block here: Medusa's petrification          vermil
 take_block     legal    this block may be taken off (Ares)               white           fall
 build_under    legal    a block may go under this worker (Zeus)          white           rise
 ferry          legal    where an opponent's worker may be moved (Charon) bluish green    slow blink
-hint_worker    hint     the worker the hint moves                        reddish purple  pulse
+female         legal    Selene's female worker (placed, may move, built) player          wink
+hint_worker    hint     a worker the hint moves                          reddish purple  pulse
 hint_move      hint     where the hint moves it                          reddish purple  pulse
 hint_build     hint     where the hint builds                            reddish purple  pulse
+hint_take      hint     a block (Ares) or a worker the hint takes off    reddish purple  fall
+hint_under     hint     where the hint's worker ends, a block under it   reddish purple  rise
+chaos_draw     hint     Chaos drew a power: his workers                  player          two flashes
+chaos_card     hint     Chaos drew a power: its cell on the menu         white           two flashes
 error          error    fix this cell (one fix at a time), by `fix`:     vermillion      (below)
 bridge_down    status   the stack-sensor bridge is disconnected          yellow          slow blink
 link_problem   status   the paired board holds another game              vermillion      slow blink
@@ -52,13 +57,26 @@ then dimmer twice, then dark) means "take off", a *rise* (dim, brighter, bright,
 dark) means "put on"; vermillion is what the rules made happen and hands must still do
 (the turn after waits for it), white what a power allows.
 
+Selene's female worker `wink`s (her player's hue with a short white wink): from her
+placement to the end of the setup, then at the start of each of Selene's turns where she
+may move, and after she moved while she builds (she may dome at any level). Chaos' new
+power shows from his draw until the next turn's first step, over "may move" marks and
+dark cells only (never over a step to take): two quick flashes on his workers in his
+hue, and in white on the drawn god's cell of the menu's simple page (Apollo a1 ...
+Prometheus e2), the cell where the menu offers that god.
+
 The `carry_*` kinds show a turn someone at the board carries out for a seat that is not
 (the engine): one step at a time, in that seat's hue, with a beckoning pulse that
 nothing else uses (a hint pulses in its own hue); `carry_dome` pulses over white, and
 an Apollo or Minotaur move shows where the forced worker goes as `carry_move` in its
 owner's hue. `clock_low` alternates the player's hue with white once a second, from the last 10 s
 of a move's minute and while the bank drains. The three hint pulses are a third of a
-period apart, so the light runs worker, then destination, then build. Errors carry a `Fix`:
+period apart, so the light runs worker, then destination, then build; every worker the
+hint moves shows (Hermes' two, Charon's ferried opponent as a worker and where it goes),
+and the advanced steps keep their meaning in the hint's hue: `hint_take` falls on Ares'
+block and on a worker the turn removes (Bia, Medusa), `hint_under` rises where Zeus'
+worker ends with a block under it. A hint to pass (Dionysus) lights nothing: press done.
+Errors carry a `Fix`:
 
 ============== ========================== ========================================================
 fix            meaning                    pattern
@@ -128,9 +146,14 @@ class Element(StrEnum):
     TAKE_BLOCK = "take_block"
     BUILD_UNDER = "build_under"
     FERRY = "ferry"
+    FEMALE = "female"
     HINT_WORKER = "hint_worker"
     HINT_MOVE = "hint_move"
     HINT_BUILD = "hint_build"
+    HINT_TAKE = "hint_take"
+    HINT_UNDER = "hint_under"
+    CHAOS_DRAW = "chaos_draw"
+    CHAOS_CARD = "chaos_card"
     ERROR = "error"
     BRIDGE_DOWN = "bridge_down"
     LINK_PROBLEM = "link_problem"
@@ -145,6 +168,10 @@ _PRIORITY = {
     Element.HINT_WORKER: Priority.HINT,
     Element.HINT_MOVE: Priority.HINT,
     Element.HINT_BUILD: Priority.HINT,
+    Element.HINT_TAKE: Priority.HINT,
+    Element.HINT_UNDER: Priority.HINT,
+    Element.CHAOS_DRAW: Priority.HINT,
+    Element.CHAOS_CARD: Priority.HINT,
     Element.ERROR: Priority.ERROR,
     Element.BRIDGE_DOWN: Priority.STATUS,
     Element.LINK_PROBLEM: Priority.STATUS,
@@ -162,7 +189,15 @@ CARRY_ELEMENTS = frozenset(
 """"Do this for the seat not at the board": one step of its turn at a time."""
 PLAYER_ELEMENTS = (
     frozenset(
-        {Element.TURN_WORKER, Element.SETUP, Element.WINNER, Element.CLOCK_LOW, Element.TAKEBACK}
+        {
+            Element.TURN_WORKER,
+            Element.SETUP,
+            Element.WINNER,
+            Element.CLOCK_LOW,
+            Element.TAKEBACK,
+            Element.FEMALE,
+            Element.CHAOS_DRAW,
+        }
     )
     | CARRY_ELEMENTS
 )

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from santorini_hw.rules.cells import cell_name
-from santorini_hw.rules.gods import ADVANCED_GODS, SIMPLE_GODS
+from santorini_hw.rules.gods import ADVANCED_GODS, SIMPLE_GODS, God
 
 TURN_PAGE = "turn_page"
 """The option on `TURN_CELL` that shows the other page of gods."""
@@ -32,6 +32,11 @@ class GodPage(NamedTuple):
     """"simple" or "advanced"."""
     cells: dict[int, str]
     """Option by cell index: the page's gods on offer, and `TURN_PAGE` on e5 if needed."""
+
+
+def page_cell(god: God) -> int:
+    """The cell `god` lights on its page (the lights show Chaos' draw there too)."""
+    return (SIMPLE_GODS if god.is_simple else ADVANCED_GODS).index(god)
 
 
 def god_pages(options: tuple[str, ...]) -> tuple[GodPage, ...]:

@@ -59,9 +59,12 @@ def _move_reason(turn: TurnState, source: int, destination: int) -> str | None:
     board = turn.board
     player = board.player
     owner = board.side_at(source)
-    if owner >= 0 and owner != board.side:
+    additional = turn.power is not None and turn.power.powers.additional
+    if owner >= 0 and (owner != board.side) != additional:
+        if additional:
+            return f"{player}'s extra turn (Dionysus) moves an opponent's worker"
         return f"it is {player}'s turn: move one of {player}'s workers"
-    god = board.god
+    god = turn.god  # the power held now (Chaos' face-up god, Circe's borrowed one)
     if turn.moves and god is not God.HERMES:
         if turn.builds or not (god is God.ARTEMIS and turn.moves == 1):
             return "the worker has moved: now build" if not turn.builds else "the turn is done"
@@ -85,7 +88,7 @@ def _move_reason(turn: TurnState, source: int, destination: int) -> str | None:
 
 def _build_reason(turn: TurnState, cell: int, expected: BoardView, found: BoardView) -> str | None:
     board = turn.board
-    god = board.god
+    god = turn.god  # the power held now (Chaos' face-up god, Circe's borrowed one)
     if not turn.moves and god not in (God.PROMETHEUS, God.HERMES):
         return "move a worker first, then build"
     domed = bool(found.buildings.domes >> cell & 1)

@@ -36,4 +36,6 @@ class TurnState(NamedTuple):
 
     @property
     def god(self) -> God | None:
-        return self.board.god
+        """The power the mover holds this turn: Chaos' face-up god, Circe's borrowed
+        one, none in a Dionysus additional turn (else the god on the mover's card)."""
+        return self.board.god if self.power is None else self.power.powers.god

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from santorini_hw.daemon.cards_state import ChaosWatch, cards_json, powers_json
+from santorini_hw.lights.scenes import Scene, lit_cells
 from santorini_hw.rules.actions import parse_actions
 from santorini_hw.rules.game import Game
 from santorini_hw.rules.gods import POWERS, SIMPLE_GODS, God
@@ -46,9 +47,14 @@ def test_the_board_shuffles_chaos_deck_and_a_restart_deals_the_same(tmp_path: Pa
     assert after["record"] == before["record"]
 
 
-def test_the_board_announces_chaos_draw_after_his_atlas_dome(tmp_path: Path) -> None:
+def test_the_board_announces_chaos_draw_after_his_atlas_dome_and_lights_it(
+    tmp_path: Path,
+) -> None:
     async def scenario() -> None:
         async with settled_service(tmp_path) as (service, sim, _stepper):
+            shown: list[Scene] = []
+            show = service.lights.show
+            service.lights.show = lambda scene: (shown.append(scene), show(scene))[1]  # type: ignore[method-assign]
             service.rng = random.Random(2)  # deals Atlas face up, then Hermes
             service.new_game(("A", "B"), (God.CHAOS, God.PAN))
             for cell, player in (("a1", "A"), ("b1", "A"), ("e5", "B"), ("d5", "B")):
@@ -63,6 +69,12 @@ def test_the_board_announces_chaos_draw_after_his_atlas_dome(tmp_path: Path) -> 
             assert [line["text"] for line in state["record"][2:]] == ["a1-a2 a3X"]
             assert state["cards"]["chaos"]["A"] == {"power": "Hermes", "left": 7}
             assert service.event_counts.get("chaos_power") == 1
+            drawn = {"a2": "chaos_draw", "b1": "chaos_draw", "b2": "chaos_card"}  # Hermes: b2
+            assert lit_cells(shown[-1]) == {**drawn, "d5": "turn_worker", "e5": "turn_worker"}
+            sim.lift("e5")
+            sim.place("e4", "worker", "B")
+            await tick(service, sim, 1.0)
+            assert not set(drawn.values()) & set(lit_cells(shown[-1]).values())
 
     asyncio.run(scenario())
 

@@ -124,6 +124,7 @@ def test_element_names_are_the_documented_contract() -> None:
         "carry_place", "carry_worker", "carry_move", "carry_build", "carry_dome",
         "link_problem", "takeback",
         "take_worker", "place_block", "take_block", "build_under", "ferry",
+        "female", "hint_take", "hint_under", "chaos_draw", "chaos_card",
     }  # fmt: skip
     assert {fix.value for fix in Fix} == {"place_worker", "remove_piece", "wrong_level"}
 

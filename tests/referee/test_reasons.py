@@ -118,3 +118,22 @@ def test_a_worker_still_in_the_hand_has_no_reason() -> None:
     turn = start_turn(position_from_json(_position(BEFORE)))
     view = position_view(turn.board)
     assert explain(turn, view._replace(workers=view.workers & ~(1 << parse_cell("a1")))) is None
+
+
+def test_chaos_holding_artemis_is_told_artemis_rules_not_move_then_build() -> None:
+    chaos = {"gods": {"A": "Chaos"}, "chaos": {"A": {"power": "Artemis", "deck": ["Pan"]}}}
+    found = _position({"A": ["a1", "e5"], "B": ["c5", "e1"]}, **chaos)
+    reason = _reason(_position(BEFORE, **chaos), found, "a1-b2")
+    assert reason == "Artemis cannot move back to the space she started from"
+
+
+def test_circe_holding_prometheus_may_build_before_moving() -> None:
+    gods = {"A": "Circe", "B": "Prometheus"}  # B's workers apart: Circe takes his power
+    found = _position(BEFORE, heights={"b1": 2}, gods=gods)
+    assert _reason(_position(BEFORE, heights={"b1": 1}, gods=gods), found) is None
+
+
+def test_dionysus_extra_turn_with_his_own_worker_is_told_to_move_an_opponents() -> None:
+    before = _position(BEFORE, gods={"A": "Dionysus"}, extra_turns=1)
+    found = _position({"A": ["b2", "e5"], "B": ["c5", "e1"]}, gods={"A": "Dionysus"})
+    assert _reason(before, found) == "A's extra turn (Dionysus) moves an opponent's worker"

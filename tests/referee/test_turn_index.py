@@ -11,7 +11,7 @@ from santorini_hw.referee.board_view import position_view
 from santorini_hw.referee.turn_index import TurnIndex
 from santorini_hw.rules.gods import God
 from santorini_hw.rules.turn import TurnState, apply_action, legal_actions, start_turn, state_key
-from tests.rules.helpers import midgame
+from tests.rules.helpers import midgame, position
 
 GODS = st.sampled_from([None, *God])
 
@@ -45,3 +45,10 @@ def test_the_index_holds_the_states_legal_actions_reach(
     indexed = [state for view in views for state in index.matches(view)]
     assert sorted(map(repr, indexed)) == sorted(map(repr, expected))
     assert len(index) == len(expected)
+
+
+def test_chaos_holding_hermes_is_indexed_as_hermes_walks() -> None:
+    workers = {"A": ["a1", "e5"], "B": ["c3", "e1"]}
+    chaos = position(workers, gods={"A": "Chaos"}, chaos={"A": {"power": "Hermes", "deck": []}})
+    hermes = position(workers, gods={"A": "Hermes", "B": "Zeus"})  # both with the cards' rules
+    assert len(TurnIndex(start_turn(chaos))) == len(TurnIndex(start_turn(hermes)))

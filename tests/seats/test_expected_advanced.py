@@ -4,6 +4,8 @@ victim taken off, and Dionysus' pass."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.seats.test_expected_turn import engine_table, expect, lit
 
 
@@ -63,3 +65,27 @@ def test_dionysus_pass_needs_no_hand() -> None:
     expect(table, "pass")
     assert table.record == ["pass"]
     assert table.referee.game.player == "A"
+
+
+BORROWED_FORCES = [
+    ({"B": "Chaos"}, {"chaos": {"B": {"power": "Apollo", "deck": ["Pan"]}}}, "c3"),
+    ({"B": "Chaos"}, {"chaos": {"B": {"power": "Minotaur", "deck": ["Pan"]}}}, "c5"),
+    ({"A": "Apollo", "B": "Circe"}, {}, "c3"),  # A's workers apart: Circe holds Apollo's power
+]
+
+
+@pytest.mark.parametrize(
+    ("gods", "cards", "forced_to"), BORROWED_FORCES, ids=["chaos-apollo", "chaos-minotaur", "circe"]
+)
+def test_a_borrowed_power_forces_the_worker_as_that_power_does(
+    gods: dict[str, str], cards: dict[str, object], forced_to: str
+) -> None:
+    table = engine_table({"A": ["c4", "e5"], "B": ["c3", "e1"]}, gods=gods, **cards)
+    expect(table, "c3-c4 d4")
+    table.lift("c3")
+    assert lit(table) == {"c4": "carry_move", forced_to: "carry_move"}  # a swap, or a push
+    table.lift("c4")
+    table.place(forced_to, player="A")
+    table.place("c4", player="B")
+    table.build("d4")
+    assert table.record == ["c3-c4 d4"]
