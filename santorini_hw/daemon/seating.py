@@ -31,6 +31,11 @@ DEMONSTRATION_UNDO = (
     "the engine plays every colour: there is no person's turn to take back"
     " (a long press of done starts the demonstration again)"
 )
+NOTHING_PLAYED = "nothing has been played yet: there is no turn to take back"
+NO_PERSONS_TURN = (
+    "no person at the board has played yet: the engine's turns are taken back only with"
+    " the person's turn before them"
+)
 
 
 class SeatHost(Protocol):
@@ -84,11 +89,18 @@ class SeatControl:
         return self.engines.update(self.referee, self.hardware.clock.monotonic())
 
     def _check_undo(self: SeatHost) -> None:
-        """Undo takes back to a person's previous turn; with the engine at every seat (a
-        demonstration) there is none: refused with the reason (the API's 409, the
-        page's message), and the demonstration plays on."""
-        if self.engines.seats.of_kind("engine") >= set(self.referee.game.lineup.players):
+        """Undo takes back to a person's previous turn. With none to go back to (nothing
+        played yet, only the engine played, or the engine plays every colour: a
+        demonstration, which then plays on) it is refused with the reason: the API's 409,
+        the board's `command_failed`, the page's message. A press that cancels a pending
+        undo always goes through."""
+        referee = self.referee
+        if referee.undo_target is not None or referee.takeback_target() is not None:
+            return
+        if self.engines.seats.of_kind("engine") >= set(referee.game.lineup.players):
             raise CommandError(DEMONSTRATION_UNDO)
+        played = referee.game.undo_target() is not None
+        raise CommandError(NO_PERSONS_TURN if played else NOTHING_PLAYED)
 
     def seats_state(self: SeatHost) -> dict[str, Any]:
         """The state's `seats`, `awaiting` (with `next`: the cells the board lights for its

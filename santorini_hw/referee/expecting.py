@@ -67,7 +67,7 @@ class ExpectingReferee(RecordKeeper):
         playing = game.phase is not Phase.OVER
         return playing and game.player in self.remote and self.awaiting is None
 
-    def _takeback_target(self) -> Position | None:
+    def takeback_target(self) -> Position | None:
         """Undo goes back to the last position a player at the board (or a remote person,
         who then chooses again) had to move in: the engine's replies are taken back with
         it."""

@@ -88,7 +88,7 @@ class Referee(Rereader, ExpectingReferee):
         if button == "undo":
             if self._undo is not None:
                 return self._cancel_undo()
-            target = self._takeback_target()
+            target = self.takeback_target()
             if target is None:
                 return []
             self._undo = UndoRequest(target, now)

@@ -32,12 +32,11 @@ def test_holding_undo_adopts_the_board_and_a_failed_adopt_is_an_event(daemon: Da
                     events.append(message["event"])
 
         threading.Thread(target=listen, daemon=True).start()
-        hold(daemon, "undo")  # nothing placed yet: nothing to adopt
-        daemon._wait(
-            lambda: any(e["kind"] == "command_failed" for e in events), 30, "command_failed"
-        )
-    failed = next(e for e in events if e["kind"] == "command_failed")
-    assert failed["text"].startswith("adopt_board: only a game in play can adopt the board")
+        hold(daemon, "undo")  # nothing placed yet: nothing to take back, nothing to adopt
+        daemon._wait(lambda: len(_failures(events)) == 2, 30, "two command_failed")
+    pressed, held = _failures(events)  # a long press starts as a short one
+    assert pressed.startswith("undo: nothing has been played yet")
+    assert held.startswith("adopt_board: only a game in play can adopt the board")
     assert daemon.http.get("/api/health").json()["status"] == "ok"
 
     daemon.place_workers(SETUP)
@@ -154,3 +153,7 @@ def test_the_menu_is_entered_and_left_over_the_api(daemon: Daemon) -> None:
     assert state["game_id"] == before["game_id"]
     # Back to the game as it was: the worker left on a1 is now A's placement.
     daemon.wait_state(lambda s: s["position"]["workers"]["A"] == ["a1"], "a1 placed")
+
+
+def _failures(events: list[dict[str, Any]]) -> list[str]:
+    return [e["text"] for e in events if e["kind"] == "command_failed"]

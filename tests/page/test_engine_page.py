@@ -1,7 +1,8 @@
 """The page's part of a game against the engine, in headless Chromium at desktop and
 phone widths: any colour seated as the engine at a level in the setup, the engine's
 thinking and its shown turn drawn on the board and said in words, that turn carried out
-by clicks on the virtual board, and players' names chosen in the setup."""
+by clicks on the virtual board, undo refused with its reason before the person has
+played, and players' names chosen in the setup."""
 
 from __future__ import annotations
 
@@ -186,6 +187,26 @@ def test_the_boards_own_seat_steps_read_as_words_on_the_page(
         assert daemon.state()["menu"]["seats"] == {"B": {"kind": "engine", "level": 3}}
         assert serious_violations(page) == []
         assert page.evaluate("document.scrollingElement.scrollWidth") <= size[0]
+
+
+def test_undo_before_the_person_has_played_says_why_it_was_not_done(board: Daemon) -> None:
+    fresh_game(board, seats={"A": {"kind": "engine", "level": 1}})  # the engine places first
+    not_yet = (
+        "no person at the board has played yet: the engine's turns are taken back only with"
+        " the person's turn before them"
+    )
+    with open_page(board) as page:
+        page.click("[data-button=undo]")
+        expect(page.locator("#message")).to_have_text(
+            "Undo failed: nothing has been played yet: there is no turn to take back"
+        )
+        carry_out(page, board, 2)  # the engine's two workers
+        placed(board, 2)
+        page.click("[data-button=undo]")
+        expect(page.locator("#message")).to_have_text(f"Undo failed: {not_yet}")
+        board.post("sim/press", {"button": "undo"})  # the board's own button
+        expect(page.locator("#message")).to_have_text(f"Not done: undo: {not_yet}")
+        assert not board.state()["undo_pending"]
 
 
 RECORD_THINKING = """() => {

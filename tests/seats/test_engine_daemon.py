@@ -161,6 +161,28 @@ def test_undo_in_engine_against_engine_is_refused_and_the_demonstration_plays_on
     assert after["awaiting"]["player"] == "B"  # the demonstration plays on
 
 
+def test_undo_before_the_person_has_played_is_refused_with_its_reason(daemon: Daemon) -> None:
+    new_engine_game(daemon, {"A": {"kind": "engine", "level": 1}})  # the engine places first
+    refused = daemon.http.post("/api/undo", headers=daemon.auth)
+    assert refused.status_code == 409
+    assert refused.json()["detail"] == "nothing has been played yet: there is no turn to take back"
+    carry_out(daemon, awaited(daemon, "the engine's placement"))
+    daemon.wait_state(lambda s: s["to_move"] == "B" and s["awaiting"] is None, "B to place")
+    refused = daemon.http.post("/api/undo", headers=daemon.auth)
+    assert refused.status_code == 409
+    assert refused.json()["detail"] == (
+        "no person at the board has played yet: the engine's turns are taken back only with"
+        " the person's turn before them"
+    )
+    daemon.post("sim/press", {"button": "undo"})  # the board's own button
+    daemon._wait(lambda: _count(daemon, "command_failed") == 1, 30, "the press refused")
+    daemon.place_workers({"B": ["a1", "e5"]})  # the person plays on, and may now undo
+    state = daemon.wait_state(lambda s: s["phase"] == "play", "play to begin")
+    assert not state["undo_pending"]
+    assert daemon.http.post("/api/undo", headers=daemon.auth).status_code == 202
+    daemon.wait_state(lambda s: s["undo_pending"], "the person's placement to be taken back")
+
+
 def _shown(state: dict[str, Any]) -> Any:
     awaiting = state["awaiting"]
     return None if awaiting is None else (awaiting["player"], awaiting["turn"]["actions"])

@@ -9,10 +9,11 @@ from pathlib import Path
 import pytest
 
 from santorini_hw.daemon.settings import SettingsError, load_settings
+from santorini_hw.hints.tactics import can_win_now
 from santorini_hw.rules.game import Game
 from santorini_hw.rules.gods import God
 from santorini_hw.rules.position_json import position_from_json
-from santorini_hw.rules.turns import generate_turns
+from santorini_hw.rules.turns import generate_turns, quiet_results
 from santorini_hw.seats.engine_seat import awaiting_json, engine_turn
 from santorini_hw.seats.levels import LEVELS, choose_placement, choose_turn, turn_seed
 from santorini_hw.seats.model import Seat, SeatsError, parse_seats, seats_json
@@ -58,6 +59,32 @@ def test_a_beginners_stray_turn_with_an_advanced_god_is_a_legal_turn(gods: list[
         legal = {t.actions for t in generate_turns(start)}
         assert (turn is None) == (not legal)
         assert turn is None or turn.actions in legal
+
+
+def _handed_wins(level: int, gods: list[str]) -> tuple[int, int]:
+    """Of random positions with `gods` where a turn that hands the opponent no win
+    exists, how many `level` answered with a turn that hands it one."""
+    rng = random.Random(3)
+    chances = handed = 0
+    for seed in range(40):
+        start = position_from_json(random_document(rng, gods))
+        results = quiet_results(start)
+        if can_win_now(start) or all(can_win_now(result) for result in results):
+            continue
+        chances += 1
+        turn = choose_turn(start, level, seed)
+        assert turn is not None
+        handed += can_win_now(turn.result)
+    return chances, handed
+
+
+@pytest.mark.parametrize("gods", [["Artemis", "Pan"], ["Minotaur", "Pan"]])
+def test_from_level_4_a_stray_turn_never_hands_the_gods_threats_a_win(gods: list[str]) -> None:
+    assert [level for level in range(1, 7) if LEVELS[level].careful] == [4, 5, 6]
+    chances, handed = _handed_wins(1, gods)
+    assert chances >= 10 and handed >= 2  # a beginner misses what the static look misses
+    for level in (4, 5, 6):
+        assert _handed_wins(level, gods) == (chances, 0)
 
 
 def test_the_turn_seed_mixes_the_game_seed_with_the_position() -> None:
