@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from santorini_hw.hints.match import MatchResult, openings
+from santorini_hw.rules.gods import SIMPLE_GODS
 from santorini_hw.rules.position_json import position_to_json
 
 from .players import AnchorCannotPlayError, AnchorProcess, RulesCommand
@@ -141,7 +142,7 @@ class Game:
 def play_setting(game: Game, *, games: int, seed: int, report: Callable[[str], None]) -> Tally:
     """`games` games (rounded up to pairs): each opening with the engine in either seat."""
     rng = random.Random(seed)
-    starts = openings(rng, game.anchor.gods)
+    starts = openings(rng, game.anchor.gods, SIMPLE_GODS)  # the gods the anchor plays
     tally = game.tally
     for pair in range((games + 1) // 2):
         start = position_to_json(next(starts))

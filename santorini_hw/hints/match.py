@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import NamedTuple
 
 from santorini_hw.hints.baselines import greedy_player, random_player
@@ -115,13 +115,16 @@ def play_game(
         position = turn.result
 
 
-def openings(rng: random.Random, gods: bool) -> Iterator[Position]:
-    """Random two-player starts, with two different random gods of all thirty (a pairing
-    the rules accept) when `gods` is set."""
+def openings(
+    rng: random.Random, gods: bool, pool: Sequence[God] = tuple(God)
+) -> Iterator[Position]:
+    """Random two-player starts, with two different random gods of `pool` (all thirty
+    unless told: the AlphaZero bench draws from the ten simple ones) in a pairing the
+    rules accept when `gods` is set."""
     while True:
         chosen: tuple[God | None, ...] = (None, None)
         while gods and (None in chosen or not accepted(chosen)):
-            chosen = tuple(rng.sample(list(God), 2))
+            chosen = tuple(rng.sample(list(pool), 2))
         yield random_placement(PLAYERS, chosen, rng)
 
 

@@ -12,6 +12,7 @@ from santorini_hw.hints.match import (
     GameRecord,
     MatchResult,
     PlayerSpecError,
+    openings,
     parse_player,
     play_game,
     play_match,
@@ -28,6 +29,14 @@ def test_every_opening_is_played_from_both_seats() -> None:
     assert [g.first_seat for g in games] == [0, 1, 0, 1]
     assert games[0].start == games[1].start
     assert games[0].start != games[2].start
+
+
+def test_openings_with_gods_draw_two_different_gods_from_the_pool_given() -> None:
+    starts = openings(random.Random(3), gods=True, pool=SIMPLE_GODS)
+    pairings = [next(starts).lineup.gods for _ in range(40)]
+    assert all(len(set(gods)) == 2 and set(gods) <= set(SIMPLE_GODS) for gods in pairings)
+    everyone = openings(random.Random(3), gods=True)
+    assert any(not god.is_simple for _ in range(40) for god in next(everyone).lineup.gods)
 
 
 def test_a_match_is_reproducible_for_a_seed() -> None:
