@@ -39,6 +39,18 @@ for line in sys.stdin:
 """
 
 
+def knows_advanced_gods(rev: str) -> bool:
+    """Whether commit `rev`'s rules core plays the twenty advanced gods (its engine cannot
+    read a position with one otherwise)."""
+    found = subprocess.run(
+        ["git", "cat-file", "-e", f"{rev}:santorini_hw/rules/power_turn.py"],
+        check=False,
+        cwd=ROOT,
+        capture_output=True,
+    )
+    return found.returncode == 0
+
+
 class BaselineEngine:
     """A child process running the engine of commit `rev`; use it as a context manager."""
 

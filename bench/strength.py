@@ -24,7 +24,7 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from baseline_engine import BaselineEngine
+from baseline_engine import BaselineEngine, knows_advanced_gods
 
 from santorini_hw.hints.match import (
     GameRecord,
@@ -34,6 +34,7 @@ from santorini_hw.hints.match import (
     play_match,
 )
 from santorini_hw.hints.search import best_turn
+from santorini_hw.rules.gods import SIMPLE_GODS, God
 from santorini_hw.rules.position import Position
 from santorini_hw.rules.turns import random_turn
 
@@ -83,8 +84,10 @@ def run_match(nodes: int, opponent: str, gods: bool, games: int, seed: int) -> M
 
 
 def baseline_match(rev: str, seconds: float, games: int, seed: int) -> None:
-    """The engine against commit `rev`'s at equal time a turn: no gods, then random gods."""
+    """The engine against commit `rev`'s at equal time a turn: no gods, then random gods
+    (the ten simple ones when `rev`'s rules know no others)."""
     engine = parse_player(f"engine:time={seconds}")
+    pool = tuple(God) if knows_advanced_gods(rev) else SIMPLE_GODS
     with BaselineEngine(rev, seconds) as baseline:
         for gods in (False, True):
             setting = "random gods" if gods else "no gods"
@@ -95,7 +98,13 @@ def baseline_match(rev: str, seconds: float, games: int, seed: int) -> None:
                 print(f"  game {len(played)} done", file=sys.stderr, flush=True)
 
             result = play_match(
-                engine, baseline, games=games // 2, seed=seed, gods=gods, progress=progress
+                engine,
+                baseline,
+                games=games // 2,
+                seed=seed,
+                gods=gods,
+                pool=pool,
+                progress=progress,
             )
             verdict = "meets" if result.score >= BASELINE_TARGET else "MISSES"
             print(

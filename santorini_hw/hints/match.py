@@ -166,11 +166,13 @@ def play_match(
     games: int,
     seed: int = 0,
     gods: bool = False,
+    pool: Sequence[God] = tuple(God),
     progress: Callable[[GameRecord], None] | None = None,
 ) -> MatchResult:
-    """`games` games (rounded up to pairs): each opening once from either seat."""
+    """`games` games (rounded up to pairs): each opening once from either seat, the gods
+    (with `gods`) drawn from `pool`."""
     rng = random.Random(seed)
-    starts = openings(rng, gods)
+    starts = openings(rng, gods, pool)
     wins = losses = 0
     for pair in range((games + 1) // 2):
         start = next(starts)
