@@ -12,7 +12,8 @@
    rate divided by `--pi-factor`). Node budgets make every game reproducible.
 3. With `--vs-baseline REV`: instead of 2, the engine against the engine of commit REV
    (`baseline_engine.py`) at `--time` seconds a turn each, half the games without gods
-   and half with two random gods, each opening from both seats; the score per set.
+   and half with two random gods (the ten simple ones when REV predates the advanced
+   gods), each opening from both seats; the score per set.
 """
 
 from __future__ import annotations
