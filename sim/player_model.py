@@ -123,21 +123,18 @@ class PhysicalPlayer:
             self.habits["block_before_moving"] += 1
             self._build(steps.pop(1)[0])
         moves = [step for step in steps if step[0].is_move]
+        held = start_turn(before).held  # Chaos' card or Circe's borrowed one: not the name
         if moves and rng.random() < style.second_thoughts:
             cell = moves[0][0].src
             self.habits["second_thoughts"] += 1
             self.lift(cell)
             self.place(cell, "worker", owner_of(before, cell))
-        if (
-            before.god is God.ARTEMIS
-            and len(moves) == 2
-            and rng.random() < style.carry_artemis_straight
-        ):
+        if held is God.ARTEMIS and len(moves) == 2 and rng.random() < style.carry_artemis_straight:
             (first, board, _), (second, _, after) = moves
             self.habits["artemis_carried_straight"] += 1
             at = steps.index(moves[0])
             steps[at : at + 2] = [(Action(first.kind, first.src, second.dst), board, after)]
-        hermes = before.god is God.HERMES and len(moves) > 1
+        hermes = held is God.HERMES and len(moves) > 1
         if hermes and rng.random() < style.carry_hermes_straight:
             self.habits["hermes_carried_straight"] += 1
             self._carry_straight(before, steps)

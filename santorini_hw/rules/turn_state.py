@@ -37,3 +37,10 @@ class TurnState(NamedTuple):
     @property
     def god(self) -> God | None:
         return self.board.god
+
+    @property
+    def held(self) -> God | None:
+        """The power the player on turn holds this turn: the card as printed, Chaos'
+        face-up god, Circe's borrowed power (None when she borrows none, and in a
+        Dionysus additional turn). What a turn's play depends on, not the name."""
+        return self.board.god if self.power is None else self.power.powers.god

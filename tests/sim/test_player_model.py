@@ -223,3 +223,31 @@ def test_a_block_put_down_before_moving_goes_down_before_the_worker_is_lifted() 
     ops = [(e.op, cell_name(e.cell), e.piece) for e in hand.events]
     assert ops == [("place", "a3", "block"), ("lift", "a1", ""), ("place", "a2", "worker")]
     assert hand.habits["block_before_moving"] == 1
+
+
+def test_chaos_holding_artemis_is_carried_straight_as_artemis_is() -> None:
+    chaos = {"A": {"power": "Artemis", "deck": ["Pan"]}}
+    board = position({"A": ["a1", "e5"], "B": ["c5", "e1"]}, gods={"A": "Chaos"}, chaos=chaos)
+    straight = HandStyle(second_thoughts=0.0, slide=0.0, carry_artemis_straight=1.0)
+    hand = PhysicalPlayer(random.Random(3), straight)
+    hand.play_turn(board, parse_actions("a1-a2 a2-a3 b3"), press_done=False)
+    places = [cell_name(e.cell) for e in hand.events if e.op == "place" and e.piece == "worker"]
+    assert places == ["a3"]
+    assert hand.habits["artemis_carried_straight"] == 1
+
+
+def test_circe_holding_hermes_carries_his_workers_to_where_they_end() -> None:
+    gods = {"A": "Circe", "B": "Hermes"}
+    board = position({"A": ["a1", "e5"], "B": ["c5", "e1"]}, gods=gods)  # B's stand apart
+    hand = PhysicalPlayer(
+        random.Random(3), HandStyle(carry_hermes_straight=1.0, second_thoughts=0.0, slide=0.0)
+    )
+    hand.play_turn(board, parse_actions("a1-a2 a2-a3 e5-d5 b4"), press_done=False)
+    ops = [(e.op, cell_name(e.cell)) for e in hand.events]
+    assert ops == [
+        ("lift", "a1"),
+        ("lift", "e5"),
+        ("place", "a3"),
+        ("place", "d5"),
+        ("place", "b4"),
+    ]
