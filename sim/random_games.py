@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from santorini_hw.referee.board_view import BoardView, Buildings, position_view
 from santorini_hw.referee.turn_index import TurnIndex
 from santorini_hw.rules.actions import BUILD, DOME, PASS_ACTION, Action
-from santorini_hw.rules.cells import CELL_COUNT, NEIGHBOURS, cells_of
+from santorini_hw.rules.cells import NEIGHBOURS, cells_of
 from santorini_hw.rules.game import Game, Phase
 from santorini_hw.rules.gods import God
 from santorini_hw.rules.position import Position
@@ -23,6 +23,9 @@ from santorini_hw.rules.turn import apply_action, completable, finish, legal_act
 from santorini_hw.rules.turns import Turn, random_turn
 from sim.player_model import HandStyle, PhysicalPlayer, owner_of
 from sim.scenario import NoiseSettings, Scenario
+
+PLAYERS = ("A", "B", "C", "D")
+"""Player ids, as many as the game has gods (four: teams A and C, B and D)."""
 
 
 @dataclass(frozen=True)
@@ -64,16 +67,11 @@ def generate_game(
     max_turns: int = 80,
     habits: Habits | None = None,
 ) -> GeneratedGame:
-    players = ("A", "B")
+    players = PLAYERS[: len(gods)]
     habits = habits or Habits()
     game = Game.new(players, gods)
     hand = PhysicalPlayer(rng, habits.hands)
-    cells = rng.sample(range(CELL_COUNT), 4)
-    taken = sum(1 << cell for cell in cells)
-    for player, pair in zip(players, (cells[:2], cells[2:]), strict=True):
-        hand.place_workers(player, tuple(pair), taken)
-        for cell in pair:
-            game.place(cell)
+    placed = _place_workers(game, hand, rng)
     generated = GeneratedGame(Scenario(players, gods, sensors, noise or NoiseSettings()))
     owed_done = False  # the last turn waits for the next player's first touch
     left_open = False  # the last turn left an optional extra to that touch
@@ -86,7 +84,7 @@ def generate_game(
         if turn is not None and rng.random() < illegal_rate:
             owed_done = _pay(hand, owed_done)
             injected = _inject_illegal(
-                hand, position, rng, grace, -1 if generated.played else cells[-1]
+                hand, position, rng, grace, -1 if generated.played else placed
             )
             if injected:
                 generated.illegal.append((started, hand.t))
@@ -107,8 +105,9 @@ def generate_game(
         left_open = _play(hand, rng, habits, position, turn, block_first=block_first)
         if owed_done:  # this turn's first touch ended the one before it
             generated.turn_ends[-1] = hand.events[before].t
-        owed_done = left_open or block_first
         game.play_turn(turn.actions)
+        # (a done now would decline Dionysus' additional turn: its first touch ends this)
+        owed_done = left_open or (block_first and not _additional_turn_next(game))
         generated.played.append(turn)
         generated.turn_ends.append(hand.t)
         # (an undo press while a mistaken one is still pending would cancel that one)
@@ -127,6 +126,20 @@ def generate_game(
         players, gods, sensors, noise or NoiseSettings(), tuple(hand.events)
     )
     return generated
+
+
+def _place_workers(game: Game, hand: PhysicalPlayer, rng: random.Random) -> int:
+    """Set every worker down as the rules ask (Bia's player first, Eros on opposite
+    edges, teammates sharing a side's workers), each on a random cell its placer may
+    use; returns the cell placed last."""
+    cell = -1
+    while game.phase is Phase.PLACEMENT:
+        position = game.position
+        cell = rng.choice(cells_of(game.placements()))
+        owner = position.lineup.members(position.side)[0]  # what polarity sensors show
+        hand.place_workers(owner, (cell,), position.occupied | 1 << cell)
+        game.place(cell)
+    return cell
 
 
 def _play(
@@ -163,10 +176,19 @@ def _builds_second(position: Position, turn: Turn) -> bool:
     actions = turn.actions
     if turn.winner is not None or len(actions) != 2 or not actions[0].is_move:
         return False
-    if position.god in (God.HERMES, God.TRITON) or actions[1].kind not in (BUILD, DOME):
+    if actions[1].kind not in (BUILD, DOME):
+        return False
+    if start_turn(position).held in (God.HERMES, God.TRITON):
         return False
     under = actions[1].dst == actions[0].dst  # Zeus: no block goes down before his move
     return not under and not position.occupied >> actions[1].dst & 1
+
+
+def _additional_turn_next(game: Game) -> bool:
+    """The turn just played completed a tower for Dionysus: his additional turn (or his
+    pass, a press of done) comes next."""
+    power = game.turn.power if game.turn is not None else None
+    return power is not None and power.powers.additional
 
 
 def _passed(played: list[Turn]) -> bool:
@@ -195,11 +217,11 @@ def _wrong_build(position: Position, turn: Turn) -> Action | None:
     """Where the turn's last build could have gone instead, still a whole turn that ends
     by itself, both ways leaving the opponent a turn (the build is then put right)."""
     last = turn.actions[-1]
-    if last.kind not in (BUILD, DOME) or len(turn.actions) < 2 or position.god is God.MEDUSA:
+    state = start_turn(position)
+    if last.kind not in (BUILD, DOME) or len(turn.actions) < 2 or state.held is God.MEDUSA:
         return None  # (Medusa's petrification would follow the wrong build first)
     if not completable(start_turn(turn.result)):
         return None
-    state = start_turn(position)
     for action in turn.actions[:-1]:
         state = apply_action(state, action)
     free = ~state.board.occupied

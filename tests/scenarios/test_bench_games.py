@@ -1,0 +1,52 @@
+"""Games the referee benchmark failed, generated again and played through the whole
+simulated board (presence and polarity): the record must be what was played. Each was
+the player model's fault, not the referee's."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+import pytest
+
+from santorini_hw.rules.gods import God
+from sim.player_model import HandStyle
+from sim.random_games import GeneratedGame, Habits, generate_game
+from sim.runner import run_scenario
+from sim.verdict import judge
+
+SENSORS = pytest.mark.parametrize("sensors", ["presence", "polarity"])
+
+
+def assert_recorded_as_played(generated: GeneratedGame) -> None:
+    verdict = judge(generated, asyncio.run(run_scenario(generated.scenario)))
+    assert not verdict.failed, verdict
+
+
+@SENSORS
+def test_circe_holding_medusas_power_puts_no_build_right_after_a_petrification(
+    sensors: str,
+) -> None:
+    """A wrong build is put right after the turn's physical steps, and Medusa's
+    petrification is one of them: Medusa's player (and Circe holding her power) builds
+    where the turn builds. Decided by the card's name, Circe's player built wrong and the
+    board read the correction after the petrification as a new turn."""
+    generated = generate_game(
+        random.Random(3),
+        gods=(God.CIRCE, God.MEDUSA),
+        sensors=sensors,
+        habits=Habits(hands=HandStyle(build_correction=0.5)),
+    )
+    assert_recorded_as_played(generated)
+
+
+@SENSORS
+def test_a_block_put_down_early_that_earns_dionysus_a_turn_owes_no_done(sensors: str) -> None:
+    """Dionysus, after Demeter's optional build was left to his first touch, puts his
+    block down before moving and completes a tower: his additional turn follows. A done
+    pressed then declines it (a pass), so his hand must not press the done it would owe
+    another early block; the additional turn's first touch settles it."""
+    generated = generate_game(
+        random.Random(25), gods=(God.DEMETER, God.DIONYSUS), sensors=sensors, illegal_rate=0.3
+    )
+    assert_recorded_as_played(generated)
