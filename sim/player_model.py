@@ -155,6 +155,7 @@ class PhysicalPlayer:
                 index += 1
             elif action.is_move:
                 lands_later = early_build and following is not None and not following.is_move
+                lands_later = lands_later and _free_in_hand(board, action, following)
                 if stray >= 0:  # a winning climb is the turn's only action
                     lands_later, following = True, Action(BUILD, -1, stray)
                 elif lands_later:
@@ -271,6 +272,12 @@ class PhysicalPlayer:
 
 def _owner(position: Position, cell: int) -> str | None:
     return owner_of(position, cell) if position.side_at(cell) >= 0 else None
+
+
+def _free_in_hand(board: Position, move: Action, build: Action | None) -> bool:
+    """`build`'s cell is free while the moving worker is in the hand: not while Bia's
+    victim still stands there (taken off only once her worker lands)."""
+    return build is not None and not (board.occupied & ~(1 << move.src)) >> build.dst & 1
 
 
 def _stray_cell(before: Position, actions: tuple[Action, ...], rng: random.Random) -> int:

@@ -251,3 +251,17 @@ def test_circe_holding_hermes_carries_his_workers_to_where_they_end() -> None:
         ("place", "d5"),
         ("place", "b4"),
     ]
+
+
+def test_a_build_on_bias_victims_cell_waits_for_the_victim_to_be_taken_off() -> None:
+    board = position({"B": ["c3", "e5"], "A": ["c1", "a5"]}, gods={"B": "Bia"}, to_move="B")
+    early = HandStyle(build_before_landing=1.0, second_thoughts=0.0, slide=0.0)
+    hand = PhysicalPlayer(random.Random(3), early)
+    hand.play_turn(board, parse_actions("c3-c2 c1"), press_done=False)
+    ops = [(e.op, cell_name(e.cell), e.piece) for e in hand.events]
+    assert ops == [
+        ("lift", "c3", ""),
+        ("place", "c2", "worker"),
+        ("lift", "c1", ""),
+        ("place", "c1", "block"),
+    ]
