@@ -290,7 +290,9 @@ def _stray_cell(before: Position, actions: tuple[Action, ...], rng: random.Rando
         return -1
     move = actions[0]
     board = state.board
-    near = (NEIGHBOURS[move.src] | NEIGHBOURS[move.dst]) & ~board.occupied & ~board.domes
+    # (not on Bia's victim either: it stands until the winning worker lands)
+    near = NEIGHBOURS[move.src] | NEIGHBOURS[move.dst]
+    near &= ~board.occupied & ~before.occupied & ~board.domes
     near &= ~board.l3 & ~(1 << move.src)
     cells = cells_of(near)
     return rng.choice(cells) if cells else -1

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from santorini_hw.referee.board_view import BoardView, Buildings, position_view
 from santorini_hw.referee.turn_index import TurnIndex
 from santorini_hw.rules.actions import BUILD, DOME, PASS_ACTION, Action
-from santorini_hw.rules.cells import NEIGHBOURS, cells_of
+from santorini_hw.rules.cells import ALL_CELLS, NEIGHBOURS, cells_of
 from santorini_hw.rules.game import Game, Phase
 from santorini_hw.rules.gods import God
 from santorini_hw.rules.position import Position
@@ -131,13 +131,20 @@ def generate_game(
 def _place_workers(game: Game, hand: PhysicalPlayer, rng: random.Random) -> int:
     """Set every worker down as the rules ask (Bia's player first, Eros on opposite
     edges, teammates sharing a side's workers), each on a random cell its placer may
-    use; returns the cell placed last."""
+    use; returns the cell placed last. The last worker is set down on a wrong cell first
+    only when its placer does not move first: moved at once, it reads as the first move
+    (Bia's opponent, the start player, places last), which no sensor tells apart."""
     cell = -1
+    lineup = game.lineup
+    workers = 2 * lineup.side_count
     while game.phase is Phase.PLACEMENT:
         position = game.position
         cell = rng.choice(cells_of(game.placements()))
-        owner = position.lineup.members(position.side)[0]  # what polarity sensors show
-        hand.place_workers(owner, (cell,), position.occupied | 1 << cell)
+        taken = position.occupied | 1 << cell
+        last = position.occupied.bit_count() == workers - 1
+        if last and position.side == lineup.sides[0]:
+            taken = ALL_CELLS  # no wrong cell to set it down on first
+        hand.place_workers(lineup.members(position.side)[0], (cell,), taken)
         game.place(cell)
     return cell
 

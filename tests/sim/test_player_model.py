@@ -265,3 +265,19 @@ def test_a_build_on_bias_victims_cell_waits_for_the_victim_to_be_taken_off() -> 
         ("lift", "c1", ""),
         ("place", "c1", "block"),
     ]
+
+
+def test_a_stray_block_beside_bias_winning_climb_never_goes_on_her_victim() -> None:
+    board = position(
+        {"B": ["c1", "e5"], "A": ["a1", "e1"]},
+        heights={"c1": 2, "b1": 3},
+        gods={"B": "Bia"},
+        to_move="B",
+    )
+    stray = HandStyle(stray_block_before_win=1.0, second_thoughts=0.0, slide=0.0)
+    blocks = set()
+    for seed in range(40):
+        hand = PhysicalPlayer(random.Random(seed), stray)
+        hand.play_turn(board, parse_actions("c1-b1"), press_done=False)
+        blocks |= {cell_name(e.cell) for e in hand.events if e.piece == "block"}
+    assert blocks and "a1" not in blocks

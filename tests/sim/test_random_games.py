@@ -150,3 +150,20 @@ def test_random_games_play_every_habit_the_referee_must_forgive() -> None:
         "slow_undo_restore",
         "stray_block_before_win",
     }
+
+
+def test_bias_player_places_first_and_the_start_players_last_worker_goes_straight_down() -> None:
+    """Bia's opponent moves first and places last: a wrong cell for that last worker,
+    moved at once, would be read as the first move (no sensor tells them apart)."""
+    careless = Habits(hands=HandStyle(placement_correction=1.0))
+    for seed in range(4):
+        generated = generate_game(
+            random.Random(seed),
+            gods=(None, God.BIA),
+            illegal_rate=0.0,
+            max_turns=1,
+            habits=careless,
+        )
+        first = generated.scenario.events[0]
+        assert first.op == "place" and first.player == "B"
+        assert generated.habits["placement_correction"] == 3
