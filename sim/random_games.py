@@ -19,7 +19,14 @@ from santorini_hw.rules.cells import ALL_CELLS, NEIGHBOURS, cells_of
 from santorini_hw.rules.game import Game, Phase
 from santorini_hw.rules.gods import God
 from santorini_hw.rules.position import Position
-from santorini_hw.rules.turn import apply_action, completable, finish, legal_actions, start_turn
+from santorini_hw.rules.turn import (
+    apply_action,
+    completable,
+    finish,
+    legal_actions,
+    outcome,
+    start_turn,
+)
 from santorini_hw.rules.turns import Turn, random_turn
 from sim.player_model import HandStyle, PhysicalPlayer, owner_of
 from sim.scenario import NoiseSettings, Scenario
@@ -79,7 +86,7 @@ def generate_game(
         position = game.position
         turn = random_turn(position, rng)
         started = hand.t
-        first_touch = turn is not None and turn.actions[0].is_move
+        first_touch = turn is not None and _lifts_first(position, turn)
         injected = False
         if turn is not None and rng.random() < illegal_rate:
             owed_done = _pay(hand, owed_done)
@@ -191,6 +198,12 @@ def _builds_second(position: Position, turn: Turn) -> bool:
     return not under and not position.occupied >> actions[1].dst & 1
 
 
+def _lifts_first(position: Position, turn: Turn) -> bool:
+    """The turn's first touch lifts a worker (which ends a turn left open): not a Hermes
+    walk that brings every worker back, whose only touch may be its build."""
+    return turn.actions[0].is_move and turn.result.workers != position.workers
+
+
 def _additional_turn_next(game: Game) -> bool:
     """The turn just played completed a tower for Dionysus: his additional turn (or his
     pass, a press of done) comes next."""
@@ -227,8 +240,8 @@ def _wrong_build(position: Position, turn: Turn) -> Action | None:
     state = start_turn(position)
     if last.kind not in (BUILD, DOME) or len(turn.actions) < 2 or state.held is God.MEDUSA:
         return None  # (Medusa's petrification would follow the wrong build first)
-    if not completable(start_turn(turn.result)):
-        return None
+    if turn.winner is not None or not completable(start_turn(turn.result)):
+        return None  # (a game over takes no correction: nor a Chronus win by the turn)
     for action in turn.actions[:-1]:
         state = apply_action(state, action)
     free = ~state.board.occupied
@@ -243,6 +256,7 @@ def _wrong_build(position: Position, turn: Turn) -> Action | None:
         wrong = Turn((*turn.actions[:-1], option), turn.result, None)
         after = apply_action(state, option)
         ends_alone = not legal_actions(after) and not needs_done(position, wrong)
+        ends_alone = ends_alone and outcome(after)[1] is None
         if ends_alone and completable(start_turn(finish(after))):
             return option
     return None
