@@ -115,7 +115,8 @@ def generate_game(
         game.play_turn(turn.actions)
         # (a done now would decline Dionysus' additional turn: its first touch ends this)
         owed_done = left_open or (block_first and not _additional_turn_next(game))
-        generated.played.append(turn)
+        owed_done = _take_off_eliminated(hand, game, turn, owed_done)
+        generated.played.append(turn._replace(result=game.position))
         generated.turn_ends.append(hand.t)
         # (an undo press while a mistaken one is still pending would cancel that one)
         undo = not mistaken and rng.random() < habits.undo
@@ -202,6 +203,18 @@ def _lifts_first(position: Position, turn: Turn) -> bool:
     """The turn's first touch lifts a worker (which ends a turn left open): not a Hermes
     walk that brings every worker back, whose only touch may be its build."""
     return turn.actions[0].is_move and turn.result.workers != position.workers
+
+
+def _take_off_eliminated(hand: PhysicalPlayer, game: Game, turn: Turn, owed_done: bool) -> bool:
+    """A player left with no turn in a three-player game is out: once the turn is ended
+    (with done, if it still owes one), their workers are taken off the board."""
+    gone = turn.result.occupied & ~game.position.occupied
+    if not gone or game.phase is not Phase.PLAY:
+        return owed_done
+    owed_done = _pay(hand, owed_done)
+    for cell in cells_of(gone):
+        hand.lift(cell)
+    return owed_done
 
 
 def _additional_turn_next(game: Game) -> bool:

@@ -50,3 +50,17 @@ def test_a_block_put_down_early_that_earns_dionysus_a_turn_owes_no_done(sensors:
         random.Random(25), gods=(God.DEMETER, God.DIONYSUS), sensors=sensors, illegal_rate=0.3
     )
     assert_recorded_as_played(generated)
+
+
+def test_a_three_player_game_goes_on_after_a_trapped_player_is_out() -> None:
+    """The player left with no turn is out and their workers are taken off (blocks go
+    where they stood); the other two play on to the end. Three players: presence only."""
+    generated = generate_game(
+        random.Random(0),
+        gods=(God.ATLAS, God.POSEIDON, God.DEMETER),
+        illegal_rate=0.0,
+        max_turns=60,
+    )
+    out = [i for i, turn in enumerate(generated.played) if turn.result.out]
+    assert out and out[0] < len(generated.played) - 1
+    assert_recorded_as_played(generated)
