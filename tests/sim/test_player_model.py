@@ -199,12 +199,20 @@ def test_a_stray_block_goes_down_beside_a_winning_climb() -> None:
     assert ops[-1] == ("place", "c3", "worker")
 
 
-def test_hermes_workers_are_carried_to_where_they_end() -> None:
-    game = opened((God.HERMES, None))
+@pytest.mark.parametrize(
+    "board",
+    [
+        opened((God.HERMES, None)).position,
+        # Circe holds Hermes' power while his workers stand apart
+        position({"A": ["a1", "e5"], "B": ["c5", "e1"]}, gods={"A": "Circe", "B": "Hermes"}),
+    ],
+    ids=["hermes", "circe_holding_hermes"],
+)
+def test_hermes_workers_are_carried_to_where_they_end(board: Position) -> None:
     hand = PhysicalPlayer(
         random.Random(3), HandStyle(carry_hermes_straight=1.0, second_thoughts=0.0, slide=0.0)
     )
-    hand.play_turn(game.position, parse_actions("a1-a2 a2-a3 e5-d5 b4"), press_done=False)
+    hand.play_turn(board, parse_actions("a1-a2 a2-a3 e5-d5 b4"), press_done=False)
     ops = [(e.op, cell_name(e.cell)) for e in hand.events]
     assert ops == [
         ("lift", "a1"),
@@ -234,23 +242,6 @@ def test_chaos_holding_artemis_is_carried_straight_as_artemis_is() -> None:
     places = [cell_name(e.cell) for e in hand.events if e.op == "place" and e.piece == "worker"]
     assert places == ["a3"]
     assert hand.habits["artemis_carried_straight"] == 1
-
-
-def test_circe_holding_hermes_carries_his_workers_to_where_they_end() -> None:
-    gods = {"A": "Circe", "B": "Hermes"}
-    board = position({"A": ["a1", "e5"], "B": ["c5", "e1"]}, gods=gods)  # B's stand apart
-    hand = PhysicalPlayer(
-        random.Random(3), HandStyle(carry_hermes_straight=1.0, second_thoughts=0.0, slide=0.0)
-    )
-    hand.play_turn(board, parse_actions("a1-a2 a2-a3 e5-d5 b4"), press_done=False)
-    ops = [(e.op, cell_name(e.cell)) for e in hand.events]
-    assert ops == [
-        ("lift", "a1"),
-        ("lift", "e5"),
-        ("place", "a3"),
-        ("place", "d5"),
-        ("place", "b4"),
-    ]
 
 
 def test_a_build_on_bias_victims_cell_waits_for_the_victim_to_be_taken_off() -> None:
