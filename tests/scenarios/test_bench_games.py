@@ -9,18 +9,21 @@ import random
 
 import pytest
 
+from santorini_hw.rules.cells import cell_name
 from santorini_hw.rules.gods import God
 from sim.player_model import HandStyle
 from sim.random_games import GeneratedGame, Habits, generate_game
-from sim.runner import run_scenario
+from sim.runner import RunResult, run_scenario
 from sim.verdict import judge
 
 SENSORS = pytest.mark.parametrize("sensors", ["presence", "polarity"])
 
 
-def assert_recorded_as_played(generated: GeneratedGame) -> None:
-    verdict = judge(generated, asyncio.run(run_scenario(generated.scenario)))
+def assert_recorded_as_played(generated: GeneratedGame) -> RunResult:
+    result = asyncio.run(run_scenario(generated.scenario))
+    verdict = judge(generated, result)
     assert not verdict.failed, verdict
+    return result
 
 
 @SENSORS
@@ -64,3 +67,19 @@ def test_a_three_player_game_goes_on_after_a_trapped_player_is_out() -> None:
     out = [i for i, turn in enumerate(generated.played) if turn.result.out]
     assert out and out[0] < len(generated.played) - 1
     assert_recorded_as_played(generated)
+
+
+@SENSORS
+def test_eros_workers_are_placed_on_opposite_edges_and_the_game_recorded(sensors: str) -> None:
+    generated = generate_game(
+        random.Random(5), gods=(God.EROS, God.PAN), sensors=sensors, max_turns=12
+    )
+    record = assert_recorded_as_played(generated).game.record
+    eros = [
+        cell_name(c)
+        for line in record
+        if line.kind == "place" and line.player == "A"
+        for c in line.cells
+    ]
+    columns, rows = {name[0] for name in eros}, {name[1] for name in eros}
+    assert columns == {"a", "e"} or rows == {"1", "5"}
