@@ -187,13 +187,14 @@ def _builds_second(position: Position, turn: Turn) -> bool:
     its block can go down before the move. Left out, as no sensor tells the readings
     apart: a turn that builds again after its move (with the block down early, both
     readings are whole turns), Hermes and Triton (a block alone is a whole turn: Hermes'
-    build without moving, Triton's walk along the edge back to where he started)."""
+    build without moving, Triton's walk along the edge back to where he started), Ares
+    (a move alone is a whole turn: a block built and taken off again)."""
     actions = turn.actions
     if turn.winner is not None or len(actions) != 2 or not actions[0].is_move:
         return False
     if actions[1].kind not in (BUILD, DOME):
         return False
-    if start_turn(position).held in (God.HERMES, God.TRITON):
+    if start_turn(position).held in (God.HERMES, God.TRITON, God.ARES):
         return False
     under = actions[1].dst == actions[0].dst  # Zeus: no block goes down before his move
     return not under and not position.occupied >> actions[1].dst & 1

@@ -17,6 +17,7 @@ from sim.player_model import HandStyle
 from sim.random_games import (
     GeneratedGame,
     Habits,
+    _builds_second,
     _lifts_first,
     _wrong_build,
     generate_game,
@@ -207,3 +208,16 @@ def test_a_hermes_walk_that_brings_every_worker_back_lifts_nothing_first() -> No
 
     assert not _lifts_first(board, played("a1-a2 a2-a1 b1"))
     assert _lifts_first(board, played("a1-a2 b1"))
+
+
+@pytest.mark.parametrize("god", ["Ares", "Hermes", "Triton"])
+def test_no_block_goes_down_early_where_a_move_or_a_block_alone_is_a_whole_turn(
+    god: str,
+) -> None:
+    """Ares' move alone reads as a whole turn (a block built and taken off again), as a
+    block alone is Hermes' or Triton's: the early block would stay the turn before's."""
+    board = position({"A": ["c3", "e5"], "B": ["a1", "e1"]}, gods={"A": god, "B": "Demeter"})
+    turn = next(t for t in generate_turns(board) if t.actions == parse_actions("c3-c4 c5"))
+    plain = position({"A": ["c3", "e5"], "B": ["a1", "e1"]}, gods={"A": "Atlas"})
+    assert not _builds_second(board, turn)
+    assert _builds_second(plain, Turn(turn.actions, plain, None))
