@@ -6,8 +6,9 @@
 Every pairing of the thirty gods (and no god) that the rules accept, in a fixed shuffled
 order; one game in ten has three players (gods not barred for three) and one in ten
 four (two teams, simple gods or none), the workers placed as the rules ask (Bia's player
-first, Eros on opposite edges); both sensor kinds (presence alone for three players), noise on (1 % switch flicker, 30 ms contact bounce, ADC noise),
-illegal physical actions injected, and the player model's messy habits at their default
+first, Eros on opposite edges); both sensor kinds (presence alone for three players),
+noise on (1 % switch flicker, 30 ms contact bounce, ADC noise), illegal physical
+actions injected, and the player model's messy habits at their default
 rates (`Habits`: build and placement corrections, slow undo restores, mistaken undo
 presses, Hermes carried straight, a stray block before a winning climb, the next player
 starting during an optional extra, and then putting their block down before moving),
