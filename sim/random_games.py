@@ -82,6 +82,7 @@ def generate_game(
     generated = GeneratedGame(Scenario(players, gods, sensors, noise or NoiseSettings()))
     owed_done = False  # the last turn waits for the next player's first touch
     left_open = False  # the last turn left an optional extra to that touch
+    early = False  # the last turn's block went down before its move
     while game.phase is Phase.PLAY and len(generated.played) < max_turns:
         position = game.position
         turn = random_turn(position, rng)
@@ -107,8 +108,11 @@ def generate_game(
             owed_done = _pay(hand, owed_done)
         before = len(hand.events)
         # (after a turn left open, not after one played block first: that is no extra)
-        block_first = owed_done and left_open and _builds_second(position, turn)
+        # (not after a turn left open that was itself played block first: its block may
+        # still read as its build before moving, Prometheus', owing one more build)
+        block_first = owed_done and left_open and not early and _builds_second(position, turn)
         block_first = block_first and rng.random() < habits.hands.block_before_moving
+        early = block_first
         left_open = _play(hand, rng, habits, position, turn, block_first=block_first)
         if owed_done:  # this turn's first touch ended the one before it
             generated.turn_ends[-1] = hand.events[before].t

@@ -14,6 +14,7 @@ from santorini_hw.rules.gods import God
 from sim.player_model import HandStyle
 from sim.random_games import GeneratedGame, Habits, generate_game
 from sim.runner import RunResult, run_scenario
+from sim.scenario import NoiseSettings
 from sim.verdict import judge
 
 SENSORS = pytest.mark.parametrize("sensors", ["presence", "polarity"])
@@ -83,3 +84,18 @@ def test_eros_workers_are_placed_on_opposite_edges_and_the_game_recorded(sensors
     ]
     columns, rows = {name[0] for name in eros}, {name[1] for name in eros}
     assert columns == {"a", "e"} or rows == {"1", "5"}
+
+
+def test_no_early_block_follows_an_early_block_left_open() -> None:
+    """Four players: Hephaestus' turn is left open, Prometheus puts his block down before
+    moving (it may be his build before the move, owing one more) and leaves his turn open
+    too; Pan's block put down early then reads as nothing. The referee bench's game 29
+    (`--gods simple --seed 11`), as it was generated; polarity tells the two teams apart."""
+    gods = (God.PAN, God.ARTEMIS, God.HEPHAESTUS, God.PROMETHEUS)
+    generated = generate_game(
+        random.Random(11 * 1_000_003 + 29),
+        gods=gods,
+        sensors="polarity",
+        noise=NoiseSettings(seed=29, flicker=0.01, bounce_ms=30),
+    )
+    assert_recorded_as_played(generated)
