@@ -4,8 +4,11 @@
     .venv/bin/python bench/referee.py --first 500 --games 500   # the second half alone
 
 Every pairing of the thirty gods (and no god) that the rules accept, in a fixed shuffled
-order, both sensor kinds, noise on (1 % switch flicker, 30 ms contact bounce, ADC noise),
-illegal physical actions injected, and the player model's messy habits at their default
+order; one game in ten has three players (gods not barred for three) and one in ten
+four (two teams, simple gods or none), the workers placed as the rules ask (Bia's player
+first, Eros on opposite edges); both sensor kinds (presence alone for three players),
+noise on (1 % switch flicker, 30 ms contact bounce, ADC noise), illegal physical
+actions injected, and the player model's messy habits at their default
 rates (`Habits`: build and placement corrections, slow undo restores, mistaken undo
 presses, Hermes carried straight, a stray block before a winning climb, the next player
 starting during an optional extra, and then putting their block down before moving),
@@ -33,7 +36,7 @@ from itertools import product
 from typing import Any
 
 from santorini_hw.rules.cards_json import accepted
-from santorini_hw.rules.gods import God
+from santorini_hw.rules.gods import God, barred_gods
 from sim.random_games import generate_game
 from sim.runner import run_scenario
 from sim.scenario import NoiseSettings, ScenarioError
@@ -45,6 +48,28 @@ once so that a run of a few hundred games meets gods of every kind."""
 random.Random(31).shuffle(PAIRINGS)
 SIMPLE_PAIRINGS = [gods for gods in PAIRINGS if all(g is None or g.is_simple for g in gods)]
 """The same, of the ten simple gods only (`--gods simple`: what the board played before)."""
+THREE, FOUR = 8, 9
+"""Of every ten games, the ninth has three players and the tenth four (two teams)."""
+
+
+def lineup_of(index: int, simple: bool) -> tuple[God | None, ...]:
+    """Game `index`'s gods. Two players walk through the pairings in order; three
+    players each hold a god (a three-player board needs them) not barred for three;
+    four players hold simple gods or none (contract v2: team games keep to them)."""
+    rng = random.Random(index)
+    kind = index % 10
+    if kind not in (THREE, FOUR):
+        pairings = SIMPLE_PAIRINGS if simple else PAIRINGS
+        return pairings[(index // 10 * 8 + kind) % len(pairings)]
+    players = 3 if kind == THREE else 4
+    pool: list[God | None] = [g for g in God if not simple or g.is_simple]
+    pool = [g for g in pool if g not in barred_gods(players)]
+    if players == 4:
+        pool.append(None)
+    while True:
+        gods = tuple(rng.choice(pool) for _ in range(players))
+        if accepted(gods):
+            return gods
 
 
 IMPOSSIBLE = {
@@ -66,9 +91,9 @@ IMPOSSIBLE = {
 
 def play_one(index: int, seed: int, illegal_rate: float, simple: bool) -> dict[str, Any]:
     rng = random.Random(seed * 1_000_003 + index)
-    pairings = SIMPLE_PAIRINGS if simple else PAIRINGS
-    gods = pairings[index % len(pairings)]
-    sensors = "polarity" if index % 2 else "presence"
+    gods = lineup_of(index, simple)
+    # (polarity tells two players or two teams apart, not three)
+    sensors = "polarity" if index % 2 and len(gods) != 3 else "presence"
     noise = NoiseSettings(seed=index, flicker=0.01, bounce_ms=30)
     generated = generate_game(
         rng, gods=gods, sensors=sensors, noise=noise, illegal_rate=illegal_rate

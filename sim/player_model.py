@@ -123,21 +123,18 @@ class PhysicalPlayer:
             self.habits["block_before_moving"] += 1
             self._build(steps.pop(1)[0])
         moves = [step for step in steps if step[0].is_move]
+        held = start_turn(before).god  # Chaos' card or Circe's borrowed one: not the name
         if moves and rng.random() < style.second_thoughts:
             cell = moves[0][0].src
             self.habits["second_thoughts"] += 1
             self.lift(cell)
             self.place(cell, "worker", owner_of(before, cell))
-        if (
-            before.god is God.ARTEMIS
-            and len(moves) == 2
-            and rng.random() < style.carry_artemis_straight
-        ):
+        if held is God.ARTEMIS and len(moves) == 2 and rng.random() < style.carry_artemis_straight:
             (first, board, _), (second, _, after) = moves
             self.habits["artemis_carried_straight"] += 1
             at = steps.index(moves[0])
             steps[at : at + 2] = [(Action(first.kind, first.src, second.dst), board, after)]
-        hermes = before.god is God.HERMES and len(moves) > 1
+        hermes = held is God.HERMES and len(moves) > 1
         if hermes and rng.random() < style.carry_hermes_straight:
             self.habits["hermes_carried_straight"] += 1
             self._carry_straight(before, steps)
@@ -158,6 +155,7 @@ class PhysicalPlayer:
                 index += 1
             elif action.is_move:
                 lands_later = early_build and following is not None and not following.is_move
+                lands_later = lands_later and _free_in_hand(board, action, following)
                 if stray >= 0:  # a winning climb is the turn's only action
                     lands_later, following = True, Action(BUILD, -1, stray)
                 elif lands_later:
@@ -276,6 +274,12 @@ def _owner(position: Position, cell: int) -> str | None:
     return owner_of(position, cell) if position.side_at(cell) >= 0 else None
 
 
+def _free_in_hand(board: Position, move: Action, build: Action | None) -> bool:
+    """`build`'s cell is free while the moving worker is in the hand: not while Bia's
+    victim still stands there (taken off only once her worker lands)."""
+    return build is not None and not (board.occupied & ~(1 << move.src)) >> build.dst & 1
+
+
 def _stray_cell(before: Position, actions: tuple[Action, ...], rng: random.Random) -> int:
     """For a winning climb (a single move), a free cell beside the worker's way where a
     block could be put down out of habit (-1 when there is none or no win)."""
@@ -286,7 +290,9 @@ def _stray_cell(before: Position, actions: tuple[Action, ...], rng: random.Rando
         return -1
     move = actions[0]
     board = state.board
-    near = (NEIGHBOURS[move.src] | NEIGHBOURS[move.dst]) & ~board.occupied & ~board.domes
+    # (not on Bia's victim either: it stands until the winning worker lands)
+    near = NEIGHBOURS[move.src] | NEIGHBOURS[move.dst]
+    near &= ~board.occupied & ~before.occupied & ~board.domes
     near &= ~board.l3 & ~(1 << move.src)
     cells = cells_of(near)
     return rng.choice(cells) if cells else -1

@@ -15,14 +15,24 @@ from dataclasses import dataclass, field
 from santorini_hw.referee.board_view import BoardView, Buildings, position_view
 from santorini_hw.referee.turn_index import TurnIndex
 from santorini_hw.rules.actions import BUILD, DOME, PASS_ACTION, Action
-from santorini_hw.rules.cells import CELL_COUNT, NEIGHBOURS, cells_of
+from santorini_hw.rules.cells import ALL_CELLS, NEIGHBOURS, cells_of
 from santorini_hw.rules.game import Game, Phase
 from santorini_hw.rules.gods import God
 from santorini_hw.rules.position import Position
-from santorini_hw.rules.turn import apply_action, completable, finish, legal_actions, start_turn
+from santorini_hw.rules.turn import (
+    apply_action,
+    completable,
+    finish,
+    legal_actions,
+    outcome,
+    start_turn,
+)
 from santorini_hw.rules.turns import Turn, random_turn
 from sim.player_model import HandStyle, PhysicalPlayer, owner_of
 from sim.scenario import NoiseSettings, Scenario
+
+PLAYERS = ("A", "B", "C", "D")
+"""Player ids, as many as the game has gods (four: teams A and C, B and D)."""
 
 
 @dataclass(frozen=True)
@@ -64,29 +74,25 @@ def generate_game(
     max_turns: int = 80,
     habits: Habits | None = None,
 ) -> GeneratedGame:
-    players = ("A", "B")
+    players = PLAYERS[: len(gods)]
     habits = habits or Habits()
     game = Game.new(players, gods)
     hand = PhysicalPlayer(rng, habits.hands)
-    cells = rng.sample(range(CELL_COUNT), 4)
-    taken = sum(1 << cell for cell in cells)
-    for player, pair in zip(players, (cells[:2], cells[2:]), strict=True):
-        hand.place_workers(player, tuple(pair), taken)
-        for cell in pair:
-            game.place(cell)
+    placed = _place_workers(game, hand, rng)
     generated = GeneratedGame(Scenario(players, gods, sensors, noise or NoiseSettings()))
     owed_done = False  # the last turn waits for the next player's first touch
     left_open = False  # the last turn left an optional extra to that touch
+    early = False  # the last turn's block went down before its move
     while game.phase is Phase.PLAY and len(generated.played) < max_turns:
         position = game.position
         turn = random_turn(position, rng)
         started = hand.t
-        first_touch = turn is not None and turn.actions[0].is_move
+        first_touch = turn is not None and _lifts_first(position, turn)
         injected = False
         if turn is not None and rng.random() < illegal_rate:
             owed_done = _pay(hand, owed_done)
             injected = _inject_illegal(
-                hand, position, rng, grace, -1 if generated.played else cells[-1]
+                hand, position, rng, grace, -1 if generated.played else placed
             )
             if injected:
                 generated.illegal.append((started, hand.t))
@@ -102,14 +108,19 @@ def generate_game(
             owed_done = _pay(hand, owed_done)
         before = len(hand.events)
         # (after a turn left open, not after one played block first: that is no extra)
-        block_first = owed_done and left_open and _builds_second(position, turn)
+        # (not after a turn left open that was itself played block first: its block may
+        # still read as its build before moving, Prometheus', owing one more build)
+        block_first = owed_done and left_open and not early and _builds_second(position, turn)
         block_first = block_first and rng.random() < habits.hands.block_before_moving
+        early = block_first
         left_open = _play(hand, rng, habits, position, turn, block_first=block_first)
         if owed_done:  # this turn's first touch ended the one before it
             generated.turn_ends[-1] = hand.events[before].t
-        owed_done = left_open or block_first
         game.play_turn(turn.actions)
-        generated.played.append(turn)
+        # (a done now would decline Dionysus' additional turn: its first touch ends this)
+        owed_done = left_open or (block_first and not _additional_turn_next(game))
+        owed_done = _take_off_eliminated(hand, game, turn, owed_done)
+        generated.played.append(turn._replace(result=game.position))
         generated.turn_ends.append(hand.t)
         # (an undo press while a mistaken one is still pending would cancel that one)
         undo = not mistaken and rng.random() < habits.undo
@@ -127,6 +138,27 @@ def generate_game(
         players, gods, sensors, noise or NoiseSettings(), tuple(hand.events)
     )
     return generated
+
+
+def _place_workers(game: Game, hand: PhysicalPlayer, rng: random.Random) -> int:
+    """Set every worker down as the rules ask (Bia's player first, Eros on opposite
+    edges, teammates sharing a side's workers), each on a random cell its placer may
+    use; returns the cell placed last. The last worker is set down on a wrong cell first
+    only when its placer does not move first: moved at once, it reads as the first move
+    (Bia's opponent, the start player, places last), which no sensor tells apart."""
+    cell = -1
+    lineup = game.lineup
+    workers = 2 * lineup.side_count
+    while game.phase is Phase.PLACEMENT:
+        position = game.position
+        cell = rng.choice(cells_of(game.placements()))
+        taken = position.occupied | 1 << cell
+        last = position.occupied.bit_count() == workers - 1
+        if last and position.side == lineup.sides[0]:
+            taken = ALL_CELLS  # no wrong cell to set it down on first
+        hand.place_workers(lineup.members(position.side)[0], (cell,), taken)
+        game.place(cell)
+    return cell
 
 
 def _play(
@@ -159,14 +191,42 @@ def _builds_second(position: Position, turn: Turn) -> bool:
     its block can go down before the move. Left out, as no sensor tells the readings
     apart: a turn that builds again after its move (with the block down early, both
     readings are whole turns), Hermes and Triton (a block alone is a whole turn: Hermes'
-    build without moving, Triton's walk along the edge back to where he started)."""
+    build without moving, Triton's walk along the edge back to where he started), Ares
+    (a move alone is a whole turn: a block built and taken off again)."""
     actions = turn.actions
     if turn.winner is not None or len(actions) != 2 or not actions[0].is_move:
         return False
-    if position.god in (God.HERMES, God.TRITON) or actions[1].kind not in (BUILD, DOME):
+    if actions[1].kind not in (BUILD, DOME):
+        return False
+    if start_turn(position).god in (God.HERMES, God.TRITON, God.ARES):
         return False
     under = actions[1].dst == actions[0].dst  # Zeus: no block goes down before his move
     return not under and not position.occupied >> actions[1].dst & 1
+
+
+def _lifts_first(position: Position, turn: Turn) -> bool:
+    """The turn's first touch lifts a worker (which ends a turn left open): not a Hermes
+    walk that brings every worker back, whose only touch may be its build."""
+    return turn.actions[0].is_move and turn.result.workers != position.workers
+
+
+def _take_off_eliminated(hand: PhysicalPlayer, game: Game, turn: Turn, owed_done: bool) -> bool:
+    """A player left with no turn in a three-player game is out: once the turn is ended
+    (with done, if it still owes one), their workers are taken off the board."""
+    gone = turn.result.occupied & ~game.position.occupied
+    if not gone or game.phase is not Phase.PLAY:
+        return owed_done
+    owed_done = _pay(hand, owed_done)
+    for cell in cells_of(gone):
+        hand.lift(cell)
+    return owed_done
+
+
+def _additional_turn_next(game: Game) -> bool:
+    """The turn just played completed a tower for Dionysus: his additional turn (or his
+    pass, a press of done) comes next."""
+    power = game.turn.power if game.turn is not None else None
+    return power is not None and power.powers.additional
 
 
 def _passed(played: list[Turn]) -> bool:
@@ -195,11 +255,11 @@ def _wrong_build(position: Position, turn: Turn) -> Action | None:
     """Where the turn's last build could have gone instead, still a whole turn that ends
     by itself, both ways leaving the opponent a turn (the build is then put right)."""
     last = turn.actions[-1]
-    if last.kind not in (BUILD, DOME) or len(turn.actions) < 2 or position.god is God.MEDUSA:
-        return None  # (Medusa's petrification would follow the wrong build first)
-    if not completable(start_turn(turn.result)):
-        return None
     state = start_turn(position)
+    if last.kind not in (BUILD, DOME) or len(turn.actions) < 2 or state.god is God.MEDUSA:
+        return None  # (Medusa's petrification would follow the wrong build first)
+    if turn.winner is not None or not completable(start_turn(turn.result)):
+        return None  # (a game over takes no correction: nor a Chronus win by the turn)
     for action in turn.actions[:-1]:
         state = apply_action(state, action)
     free = ~state.board.occupied
@@ -214,6 +274,7 @@ def _wrong_build(position: Position, turn: Turn) -> Action | None:
         wrong = Turn((*turn.actions[:-1], option), turn.result, None)
         after = apply_action(state, option)
         ends_alone = not legal_actions(after) and not needs_done(position, wrong)
+        ends_alone = ends_alone and outcome(after)[1] is None
         if ends_alone and completable(start_turn(finish(after))):
             return option
     return None

@@ -199,12 +199,20 @@ def test_a_stray_block_goes_down_beside_a_winning_climb() -> None:
     assert ops[-1] == ("place", "c3", "worker")
 
 
-def test_hermes_workers_are_carried_to_where_they_end() -> None:
-    game = opened((God.HERMES, None))
+@pytest.mark.parametrize(
+    "board",
+    [
+        opened((God.HERMES, None)).position,
+        # Circe holds Hermes' power while his workers stand apart
+        position({"A": ["a1", "e5"], "B": ["c5", "e1"]}, gods={"A": "Circe", "B": "Hermes"}),
+    ],
+    ids=["hermes", "circe_holding_hermes"],
+)
+def test_hermes_workers_are_carried_to_where_they_end(board: Position) -> None:
     hand = PhysicalPlayer(
         random.Random(3), HandStyle(carry_hermes_straight=1.0, second_thoughts=0.0, slide=0.0)
     )
-    hand.play_turn(game.position, parse_actions("a1-a2 a2-a3 e5-d5 b4"), press_done=False)
+    hand.play_turn(board, parse_actions("a1-a2 a2-a3 e5-d5 b4"), press_done=False)
     ops = [(e.op, cell_name(e.cell)) for e in hand.events]
     assert ops == [
         ("lift", "a1"),
@@ -223,3 +231,44 @@ def test_a_block_put_down_before_moving_goes_down_before_the_worker_is_lifted() 
     ops = [(e.op, cell_name(e.cell), e.piece) for e in hand.events]
     assert ops == [("place", "a3", "block"), ("lift", "a1", ""), ("place", "a2", "worker")]
     assert hand.habits["block_before_moving"] == 1
+
+
+def test_chaos_holding_artemis_is_carried_straight_as_artemis_is() -> None:
+    chaos = {"A": {"power": "Artemis", "deck": ["Pan"]}}
+    board = position({"A": ["a1", "e5"], "B": ["c5", "e1"]}, gods={"A": "Chaos"}, chaos=chaos)
+    straight = HandStyle(second_thoughts=0.0, slide=0.0, carry_artemis_straight=1.0)
+    hand = PhysicalPlayer(random.Random(3), straight)
+    hand.play_turn(board, parse_actions("a1-a2 a2-a3 b3"), press_done=False)
+    places = [cell_name(e.cell) for e in hand.events if e.op == "place" and e.piece == "worker"]
+    assert places == ["a3"]
+    assert hand.habits["artemis_carried_straight"] == 1
+
+
+def test_a_build_on_bias_victims_cell_waits_for_the_victim_to_be_taken_off() -> None:
+    board = position({"B": ["c3", "e5"], "A": ["c1", "a5"]}, gods={"B": "Bia"}, to_move="B")
+    early = HandStyle(build_before_landing=1.0, second_thoughts=0.0, slide=0.0)
+    hand = PhysicalPlayer(random.Random(3), early)
+    hand.play_turn(board, parse_actions("c3-c2 c1"), press_done=False)
+    ops = [(e.op, cell_name(e.cell), e.piece) for e in hand.events]
+    assert ops == [
+        ("lift", "c3", ""),
+        ("place", "c2", "worker"),
+        ("lift", "c1", ""),
+        ("place", "c1", "block"),
+    ]
+
+
+def test_a_stray_block_beside_bias_winning_climb_never_goes_on_her_victim() -> None:
+    board = position(
+        {"B": ["c1", "e5"], "A": ["a1", "e1"]},
+        heights={"c1": 2, "b1": 3},
+        gods={"B": "Bia"},
+        to_move="B",
+    )
+    stray = HandStyle(stray_block_before_win=1.0, second_thoughts=0.0, slide=0.0)
+    blocks = set()
+    for seed in range(40):
+        hand = PhysicalPlayer(random.Random(seed), stray)
+        hand.play_turn(board, parse_actions("c1-b1"), press_done=False)
+        blocks |= {cell_name(e.cell) for e in hand.events if e.piece == "block"}
+    assert blocks and "a1" not in blocks

@@ -9,12 +9,23 @@ from collections import Counter
 
 import pytest
 
+from santorini_hw.rules.actions import parse_actions
 from santorini_hw.rules.gods import God
+from santorini_hw.rules.turn import apply_action, finish, start_turn
+from santorini_hw.rules.turns import Turn, generate_turns
 from sim.player_model import HandStyle
-from sim.random_games import GeneratedGame, Habits, generate_game
+from sim.random_games import (
+    GeneratedGame,
+    Habits,
+    _builds_second,
+    _lifts_first,
+    _wrong_build,
+    generate_game,
+)
 from sim.runner import run_scenario
 from sim.scenario import NoiseSettings
 from sim.verdict import judge
+from tests.rules.helpers import position
 
 NOISE = NoiseSettings(seed=4, flicker=0.01, bounce_ms=30)
 
@@ -150,3 +161,63 @@ def test_random_games_play_every_habit_the_referee_must_forgive() -> None:
         "slow_undo_restore",
         "stray_block_before_win",
     }
+
+
+def test_bias_player_places_first_and_the_start_players_last_worker_goes_straight_down() -> None:
+    """Bia's opponent moves first and places last: a wrong cell for that last worker,
+    moved at once, would be read as the first move (no sensor tells them apart)."""
+    careless = Habits(hands=HandStyle(placement_correction=1.0))
+    for seed in range(4):
+        generated = generate_game(
+            random.Random(seed),
+            gods=(None, God.BIA),
+            illegal_rate=0.0,
+            max_turns=1,
+            habits=careless,
+        )
+        first = generated.scenario.events[0]
+        assert first.op == "place" and first.player == "B"
+        assert generated.habits["placement_correction"] == 3
+
+
+def test_a_turn_that_wins_for_chronus_is_built_where_it_builds_at_once() -> None:
+    """Any dome on a level-3 cell here is Chronus' fifth tower: a wrong one ends the game
+    on the spot, and a correction after the game is over amends nothing."""
+    towers = ["a1", "a2", "a3", "a5"]
+    board = position(
+        {"A": ["b4", "e1"], "B": ["e5", "e3"]},
+        heights={**dict.fromkeys(towers, 3), "c5": 3, "c4": 3},
+        domes=towers,
+        gods={"A": "Demeter", "B": "Chronus"},
+    )
+    turn = next(t for t in generate_turns(board) if t.actions == parse_actions("b4-b5 c5X"))
+    assert turn.winner == "B"
+    assert _wrong_build(board, turn) is None
+
+
+def test_a_hermes_walk_that_brings_every_worker_back_lifts_nothing_first() -> None:
+    """Carried straight, such a walk's only touch is its build, which may read as the
+    turn before's: the turn before is ended with done, not left to this touch."""
+    board = position({"A": ["a1", "e5"], "B": ["c5", "e1"]}, gods={"A": "Hermes"})
+
+    def played(text: str) -> Turn:
+        state = start_turn(board)
+        for action in parse_actions(text):
+            state = apply_action(state, action)
+        return Turn(state.actions, finish(state), None)
+
+    assert not _lifts_first(board, played("a1-a2 a2-a1 b1"))
+    assert _lifts_first(board, played("a1-a2 b1"))
+
+
+@pytest.mark.parametrize("god", ["Ares", "Hermes", "Triton"])
+def test_no_block_goes_down_early_where_a_move_or_a_block_alone_is_a_whole_turn(
+    god: str,
+) -> None:
+    """Ares' move alone reads as a whole turn (a block built and taken off again), as a
+    block alone is Hermes' or Triton's: the early block would stay the turn before's."""
+    board = position({"A": ["c3", "e5"], "B": ["a1", "e1"]}, gods={"A": god, "B": "Demeter"})
+    turn = next(t for t in generate_turns(board) if t.actions == parse_actions("c3-c4 c5"))
+    plain = position({"A": ["c3", "e5"], "B": ["a1", "e1"]}, gods={"A": "Atlas"})
+    assert not _builds_second(board, turn)
+    assert _builds_second(plain, Turn(turn.actions, plain, None))
