@@ -32,9 +32,11 @@ from typing import Any
 import httpx
 from live_daemon import TIMEOUT, RandomPlayer, metric, open_fds, rss_mb, start_daemon, stop_daemon
 
-SERIES = ("rss_mb", "rss_anon_mb", "heap_blocks", "db_mb", "fds", "threads", "tasks")
+SERIES = ("rss_mb", "rss_anon_mb", "heap_blocks", "table", "db_mb", "fds", "threads", "tasks")
 """heap_blocks: Python's allocated blocks (objects kept alive; RSS also holds native
-memory such as SQLite's page cache); db_mb: the journal with its WAL on disk."""
+memory such as SQLite's page cache); table: the hint engine's transposition table's
+entries (it grows to its bound, `hints.engine.TABLE_ENTRIES`); db_mb: the journal with
+its WAL on disk."""
 
 
 def sample(pid: int, http: httpx.Client, started: float, state_dir: Path) -> dict[str, float]:
@@ -44,6 +46,7 @@ def sample(pid: int, http: httpx.Client, started: float, state_dir: Path) -> dic
         "rss_mb": round(rss_mb(pid), 2),
         "rss_anon_mb": round(rss_mb(pid, "RssAnon"), 2),
         "heap_blocks": metric(http, "santorini_python_allocated_blocks"),
+        "table": metric(http, "santorini_hint_table_entries"),
         "db_mb": round(journal / 1e6, 2),
         "fds": open_fds(pid),
         "threads": len(os.listdir(f"/proc/{pid}/task")),

@@ -33,6 +33,7 @@ def metrics_text(service: BoardService, hub: EventHub, requests: int) -> str:
     metric("hint_searches_total", "counter", service.hints.searches)
     metric("hint_requests_joined_total", "counter", service.hints.joined)
     metric("hint_failures_total", "counter", service.hints.failures)
+    metric("hint_table_entries", "gauge", service.hint_table_entries)
     metric("http_requests_total", "counter", requests)
     metric("websocket_clients", "gauge", hub.clients)
     metric("websocket_dropped_clients_total", "counter", hub.dropped_clients)

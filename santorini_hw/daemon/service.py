@@ -188,6 +188,11 @@ class BoardService(
     def last_scan(self) -> float:
         return self.scan.last_scan
 
+    @property
+    def hint_table_entries(self) -> int:
+        """How full the hint engine's table is (bounded; /metrics shows it for soaks)."""
+        return len(self._hint_engine.table)
+
     def alive(self) -> bool:
         """The watchdog's test: the scan loop ran lately, and the bridge link is alive
         (frames arrive while it is connected; otherwise its client is still retrying)."""

@@ -19,6 +19,7 @@ from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 
 from santorini_hw.api.guard import BODY_LIMIT, CSP
+from santorini_hw.hints.engine import TABLE_ENTRIES
 from tests.daemon.harness import SETUP, WAIT_TIMEOUT, Daemon
 from tests.unprivileged import run_unprivileged
 
@@ -285,6 +286,7 @@ def test_a_flood_of_hint_requests_is_accounted_as_searches_joined(daemon: Daemon
     )
     assert metrics["santorini_hint_failures_total"] == 0
     daemon.wait_state(lambda s: s["hint"] is not None, "the hint")
+    assert 0 < _metrics(daemon)["santorini_hint_table_entries"] <= TABLE_ENTRIES
 
 
 def _metrics(daemon: Daemon) -> dict[str, float]:
