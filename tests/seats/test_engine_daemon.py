@@ -44,6 +44,14 @@ def carry_out(daemon: Daemon, awaiting: dict[str, Any], steps: slice = slice(Non
             daemon.place(action.rstrip("X"), "dome" if action.endswith("X") else "block")
 
 
+def free_corner_turn(engine_cells: list[str]) -> tuple[str, str]:
+    """A's move from a1 and its build, clear of the cells the engine placed on (its
+    placement depends on the game's random seed)."""
+    destination = next(cell for cell in ("a2", "b1", "b2") if cell not in engine_cells)
+    build = next(cell for cell in ("a3", "b3", "c1", "c2", "a1") if cell not in engine_cells)
+    return destination, build
+
+
 def test_seats_go_through_the_api_and_the_engine_places_and_plays(daemon: Daemon) -> None:
     state = new_engine_game(daemon)
     assert state["seats"] == {"A": {"kind": "person"}, "B": {"kind": "engine", "level": 3}}
@@ -53,13 +61,14 @@ def test_seats_go_through_the_api_and_the_engine_places_and_plays(daemon: Daemon
     assert placement["player"] == "B" and len(placement["turn"]["actions"]) == 2
     carry_out(daemon, placement)
     daemon.wait_state(lambda s: s["phase"] == "play", "play to begin")
-    daemon.turn("A", "a1-a2", "a3")
+    destination, build = free_corner_turn(placement["turn"]["actions"])
+    daemon.turn("A", f"a1-{destination}", build)
     shown = awaited(daemon, "the engine's turn shown")
     carry_out(daemon, shown)
     text = " ".join(shown["turn"]["actions"])
     state = daemon.wait_state(lambda s: s["to_move"] == "A", "the engine's turn recorded")
     assert [line["text"] for line in state["record"] if line["kind"] == "turn"] == [
-        "a1-a2 a3",
+        f"a1-{destination} {build}",
         text,
     ]
     assert state["awaiting"] is None and state["error"] is None
@@ -86,7 +95,8 @@ def test_kill_9_while_carrying_out_shows_the_same_turn_and_finishes_it(tmp_path:
         placement = awaited(first, "the engine's placement")
         carry_out(first, placement)
         first.wait_state(lambda s: s["phase"] == "play", "play")
-        first.turn("A", "a1-a2", "a3")
+        destination, build = free_corner_turn(placement["turn"]["actions"])
+        first.turn("A", f"a1-{destination}", build)
         shown = awaited(first, "the engine's turn")
         carry_out(first, shown, slice(1))  # the move done, the build not yet
         first.wait_state(lambda s: len(s["turn"]) == 1, "the engine's move seen")
@@ -119,7 +129,8 @@ def test_kill_9_while_thinking_shows_the_turn_the_journal_reproduces(tmp_path: P
         placement = awaited(first, "the engine's placement")
         carry_out(first, placement)
         first.wait_state(lambda s: s["phase"] == "play", "play")
-        first.turn("A", "a1-a2", "a3")  # the engine starts thinking ...
+        destination, build = free_corner_turn(placement["turn"]["actions"])
+        first.turn("A", f"a1-{destination}", build)  # the engine starts thinking ...
         first.stop(signal.SIGKILL)  # ... and the power goes
     finally:
         first.close()
