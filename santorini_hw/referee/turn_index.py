@@ -4,22 +4,36 @@ The board only ever shows a snapshot, so the referee asks "which legal partial t
 looks like this?". Like PicoChess for chess, it computes the answer up front: each
 state reachable by legal actions from the turn's start is indexed by its `BoardView`
 (exact matches) and by its buildings alone (to recognise workers held in a hand).
+
+Up front, that is, up to `LAZY_BUILDS` builds. Morpheus spends all his saved blocks in
+one turn, on any neighbouring cells, repeats allowed, so the boards his builds can make
+grow combinatorially (six blocks: 65,000 states, seconds of CPU and tens of MB). Builds
+past that point are searched on demand instead, from the states where the walk stopped
+and guided by the board seen: builds only add pieces, so a state whose buildings are
+not all on the board seen leads to nothing the board shows.
 """
 
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 
 from santorini_hw.referee.board_view import BoardView, Buildings, position_view
 from santorini_hw.referee.chores import standing, with_standing
 from santorini_hw.rules.gods import God
+from santorini_hw.rules.position import Position
 from santorini_hw.rules.turn import (
     TurnState,
     apply_action,
     can_end,
     candidates,
+    completable,
     state_key,
 )
+
+LAZY_BUILDS = 2
+"""Builds in a turn after which further builds are found on demand (only Morpheus'
+tokens and Poseidon's last build go past it)."""
 
 
 class TurnIndex:
@@ -30,6 +44,10 @@ class TurnIndex:
         self._by_buildings: dict[Buildings, list[tuple[int, TurnState]]] = {}
         self._wins: list[tuple[BoardView, TurnState]] = []
         self._standing: dict[TurnState, int] = {}
+        self._frontier: list[tuple[TurnState, int]] = []
+        """States with `LAZY_BUILDS` builds and more to come, and their lags."""
+        self._beyond: dict[Buildings, list[tuple[BoardView, TurnState]]] = {}
+        """States past the frontier found so far, by the buildings they were sought for."""
         self._walk(start)
 
     def _walk(self, start: TurnState) -> None:
@@ -46,6 +64,7 @@ class TurnIndex:
         parents: dict[object, list[object]] = {}
         ending: list[object] = []
         lags: dict[object, int] = {}
+        deferred: list[object] = []
         queue: deque[tuple[TurnState, object, int]] = deque([(start, None, 0)])
         while queue:
             state, parent, lag = queue.popleft()
@@ -55,19 +74,32 @@ class TurnIndex:
                 continue
             visited[key] = state
             lags[key] = lag
+            actions = candidates(state)
+            if state.builds >= LAZY_BUILDS and actions:
+                deferred.append(key)
+                if completable(state):
+                    ending.append(key)
+                continue
             if can_end(state):
                 ending.append(key)
-            for action in candidates(state):
+            for action in actions:
                 child = apply_action(state, action)
                 queue.append((child, key, standing(state.board, action, child.board, lag)))
-        completable = _reaching(ending, parents)
+        reaching = _reaching(ending, parents)
         for key, state in visited.items():
-            if key in completable or state is start:
-                self._add(state, position_view(state.board, self._with_owners))
-                if lags[key]:
-                    self._standing[state] = lags[key]
-                    board = with_standing(state.board, lags[key], start.board)
-                    self._add(state, position_view(board, self._with_owners))
+            if key in reaching or state is start:
+                self._index(state, lags[key], self._add)
+        self._frontier = [(visited[key], lags[key]) for key in deferred if key in reaching]
+
+    def _index(
+        self, state: TurnState, lag: int, add: Callable[[TurnState, BoardView], None]
+    ) -> None:
+        """`add` the state's view, and where Bia's victims may still stand, that view too."""
+        add(state, position_view(state.board, self._with_owners))
+        if lag:
+            self._standing[state] = lag
+            board = with_standing(state.board, lag, self.start.board)
+            add(state, position_view(board, self._with_owners))
 
     def _add(self, state: TurnState, view: BoardView) -> None:
         self._by_view.setdefault(view, []).append(state)
@@ -87,13 +119,18 @@ class TurnIndex:
         """States whose board looks exactly like `view`: fewest actions first, then those
         that complete the turn (a block and a worker seen together are more likely a
         move and its build than Prometheus' build before a move)."""
-        return sorted(self._by_view.get(view, []), key=lambda s: (len(s.actions), not can_end(s)))
+        found = self._by_view.get(view, [])
+        found = found + [
+            state for seen, state in self._past_frontier(view.buildings) if seen == view
+        ]
+        return sorted(found, key=lambda s: (len(s.actions), not can_end(s)))
 
     def holding(self, view: BoardView, hands: int = 2) -> TurnState | None:
         """A state that looks like `view` once up to `hands` lifted workers are put down:
         the same buildings, and `view`'s workers all where that state has workers."""
         best: TurnState | None = None
-        for workers, state in self._by_buildings.get(view.buildings, []):
+        beyond = [(seen.workers, state) for seen, state in self._past_frontier(view.buildings)]
+        for workers, state in self._by_buildings.get(view.buildings, []) + beyond:
             lifted = workers & ~view.workers
             if view.workers & ~workers or not 0 < lifted.bit_count() <= hands:
                 continue
@@ -101,10 +138,40 @@ class TurnIndex:
                 best = state
         return best
 
+    def _past_frontier(self, buildings: Buildings) -> list[tuple[BoardView, TurnState]]:
+        """The states past the frontier whose board has exactly `buildings`, with their
+        views: from each frontier state whose pieces are all in `buildings`, breadth
+        first (shortest paths), following only actions that keep it so."""
+        if not self._frontier:
+            return []
+        found = self._beyond.get(buildings)
+        if found is not None:
+            return found
+        found = self._beyond[buildings] = []
+        seen: set[TurnState] = set()
+        queue = deque(
+            (state, lag, False) for state, lag in self._frontier if _within(state.board, buildings)
+        )
+        while queue:
+            state, lag, past = queue.popleft()
+            key = state._replace(actions=())
+            if key in seen:
+                continue
+            seen.add(key)
+            if past and _buildings(state.board) == buildings and completable(state):
+                self._index(state, lag, lambda s, view: found.append((view, s)))
+            for action in candidates(state):
+                child = apply_action(state, action)
+                if _within(child.board, buildings):
+                    lag_after = standing(state.board, action, child.board, lag)
+                    queue.append((child, lag_after, True))
+        return found
+
     def win_beneath(self, view: BoardView) -> list[TurnState]:
         """Winning states that `view` shows with one stray piece beside them (a block put
         down out of habit while the winning worker was in the hand): the same workers,
-        and the buildings plus pieces on one free cell."""
+        and the buildings plus pieces on one free cell. (Only wins before the frontier:
+        past it, a win is a Chronus tower among Morpheus' builds, matched exactly.)"""
         return [
             state
             for won, state in self._wins
@@ -112,6 +179,20 @@ class TurnIndex:
             and won.owners == view.owners
             and _one_stray_piece(won.buildings, view.buildings, view.workers)
         ]
+
+
+def _buildings(board: Position) -> Buildings:
+    return Buildings(board.l1, board.l2, board.l3, board.domes)
+
+
+def _within(board: Position, buildings: Buildings) -> bool:
+    """Every piece of `board` is also in `buildings` (more builds may still get there)."""
+    return not (
+        board.l1 & ~buildings.l1
+        | board.l2 & ~buildings.l2
+        | board.l3 & ~buildings.l3
+        | board.domes & ~buildings.domes
+    )
 
 
 def _one_stray_piece(under: Buildings, found: Buildings, workers: int) -> bool:
