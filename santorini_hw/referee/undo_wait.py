@@ -28,9 +28,14 @@ class UndoRequest:
 
 def on_the_way_back(view: BoardView, record: Position, target: Position) -> bool:
     """Every cell is between the recorded board and the target: levels in between, a
-    dome only where one side has one, workers only where one side has one."""
+    dome only where one side has one, workers only where one side has one, and a worker
+    missing from a cell where both have one is in a hand (a takeback leaves it there:
+    with every worker on the board, it was moved, and that is play going on)."""
     have, want = position_view(record), position_view(target)
     if view.workers & ~(have.workers | want.workers):
+        return False
+    in_hands = max(have.workers.bit_count(), want.workers.bit_count()) - view.workers.bit_count()
+    if (have.workers & want.workers & ~view.workers).bit_count() > in_hands:
         return False
     domes = have.buildings.domes | want.buildings.domes
     if view.buildings.domes & ~domes:

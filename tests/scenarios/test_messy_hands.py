@@ -254,6 +254,24 @@ def test_undo_is_dropped_when_play_goes_on() -> None:
     assert len(cancelled) == 1 and 6.8 + 1.5 <= cancelled[0] < 9.6 + 0.3  # at B's move
 
 
+def test_a_whole_turn_played_onto_the_cell_an_undo_would_refill_is_play_going_on() -> None:
+    """After a mistaken undo, B (Morpheus, whose move alone is a whole turn) moves onto
+    a1, where the takeback would put A's worker back; then A starts the next turn. With
+    every worker on the board, b2's worker cannot be in a hand on its way back: it moved."""
+    events = placed(("a1", "e5"), ("b2", "e1")) + steps(
+        5.0,
+        *A_TURN,
+        ("press", "undo"),
+        ("lift", "b2"),
+        ("place", "a1", "worker", "B"),
+    )
+    events += steps(12.0, ("lift", "e5"), ("place", "d4", "block"), ("place", "d5", "worker", "A"))
+    result = run_result(events, {"B": "Morpheus"})
+    assert turns(result.to_json()) == ["A: a1-a2 a3", "B: b2-a1", "A: e5-d5 d4"]
+    assert result.to_json()["errors"] == []
+    assert kinds(result, "undo_cancelled", "undo") == [("undo_cancelled", "")]
+
+
 @pytest.mark.parametrize("button", ["undo", "done"])
 def test_a_second_undo_press_or_done_cancels_the_undo(button: str) -> None:
     events = placed(("a1", "e5"), ("c5", "e1")) + steps(
