@@ -57,6 +57,25 @@ def observed_view(observation: Observation, with_owners: bool = False) -> BoardV
     return BoardView(Buildings(l1, l2, l3, domes), workers, owners)
 
 
+def changed_cells(old: Buildings, new: Buildings) -> int:
+    """Cells whose pieces differ (a bitboard)."""
+    changed = 0
+    for low, high in zip(old, new, strict=True):
+        changed |= low ^ high
+    return changed
+
+
+def without_top_piece(buildings: Buildings, cell: int) -> Buildings:
+    """`buildings` with the top piece of `cell` taken off (its dome, else its top block)."""
+    bit = 1 << cell
+    if buildings.domes & bit:
+        return buildings._replace(domes=buildings.domes & ~bit)
+    for name in ("l3", "l2", "l1"):
+        if getattr(buildings, name) & bit:
+            return buildings._replace(**{name: getattr(buildings, name) & ~bit})
+    return buildings
+
+
 def level_of(buildings: Buildings, cell: int) -> int:
     return (buildings.l1 >> cell & 1) + (buildings.l2 >> cell & 1) + (buildings.l3 >> cell & 1)
 

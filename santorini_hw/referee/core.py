@@ -52,6 +52,8 @@ class Tracking:
 
     touched_at: dict[int, float] = field(default_factory=dict)
     """When each cell's worker presence last changed, since the turn began."""
+    built_at: dict[int, float] = field(default_factory=dict)
+    """When each cell's pieces last changed (which block of a turn went down last)."""
     last_view: BoardView | None = None
     last_faults: list[CellFix] = field(default_factory=list)
     """The latest scan's sensor faults: what an error must name before any difference."""

@@ -14,6 +14,7 @@ from __future__ import annotations
 from santorini_hw.referee.board_view import (
     BoardView,
     CellFix,
+    changed_cells,
     differences,
     observed_view,
     position_view,
@@ -48,6 +49,8 @@ class Referee(Rereader, ExpectingReferee):
         if track.last_view is not None:
             for cell in cells_of(track.last_view.workers ^ view.workers):
                 track.touched_at[cell] = observation.time
+            for cell in cells_of(changed_cells(track.last_view.buildings, view.buildings)):
+                track.built_at[cell] = observation.time
         track.last_view = view
         track.last_faults = [
             CellFix(cell, "fault", f"{cell_name(cell)}: sensor fault ({seen.fault})")

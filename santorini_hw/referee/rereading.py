@@ -23,7 +23,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from santorini_hw.referee.board_view import BoardView, position_view
+from santorini_hw.referee.board_view import (
+    BoardView,
+    changed_cells,
+    position_view,
+    without_top_piece,
+)
 from santorini_hw.referee.events import RefereeEvent
 from santorini_hw.referee.recording import RecordKeeper, _common_start
 from santorini_hw.referee.undo_wait import UndoRequest, on_the_way_back
@@ -57,9 +62,7 @@ def rereading_of(
     if not before.actions or not can_end(before) or before.board.workers != after.board.workers:
         return None
     old, new = position_view(before.board), position_view(after.board)
-    changed = 0
-    for low, high in zip(old.buildings, new.buildings, strict=True):
-        changed |= low ^ high
+    changed = changed_cells(old.buildings, new.buildings)
     if changed.bit_count() != 1:
         return None
     return Rereading(player, line, before, cells_of(changed)[0])
@@ -88,11 +91,22 @@ class Rereader(RecordKeeper):
         before = start_turn(start)
         for action in turn.actions[:-1]:
             before = apply_action(before, action)
-        if not can_end(before):  # another reading of that board may end the turn (Ares'
-            index = self._index("handed_over", start_turn(start))  # block built, taken off)
-            view = position_view(before.board, self.settings.polarity)
-            before = next((s for s in index.matches(view) if _whole(s)), before)
+        index = self._index("handed_over", start_turn(start))
+        views = [position_view(before.board, self.settings.polarity)]
+        last = self._last_piece(start, turn)  # the piece that went down last, not the
+        if last is not None:  # last in the rules' order (Poseidon builds after the move)
+            shown = position_view(turn.board, self.settings.polarity)
+            views.insert(0, shown._replace(buildings=without_top_piece(shown.buildings, last)))
+        if last is not None or not can_end(before):  # (or Ares' block built, taken off)
+            whole = (s for view in views for s in index.matches(view) if _whole(s))
+            before = next(whole, before)
         self._reread = rereading_of(player, game.record[-1], before, turn)
+
+    def _last_piece(self, start: Position, turn: TurnState) -> int | None:
+        """The cell of the turn's pieces that went down last, by the board's clock."""
+        built = changed_cells(position_view(start).buildings, position_view(turn.board).buildings)
+        times = self._track.built_at
+        return max(cells_of(built), key=lambda cell: times.get(cell, 0.0), default=None)
 
     def _reading(self) -> tuple[Rereading, TurnState] | None:
         """The open window and the current turn as the other reading has it (complete,

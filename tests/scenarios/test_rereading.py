@@ -141,3 +141,22 @@ def test_undo_after_the_early_block_and_the_move_takes_back_that_whole_turn(sens
     )
     assert recorded == ["A: a1-a2 a3", "B: c5-b4 a4"]
     assert len(rereads) == 1 and errors == []
+
+
+@SENSORS
+def test_the_block_put_down_last_is_the_next_players_after_poseidons_normal_build(
+    sensors: str,
+) -> None:
+    """Poseidon (A) builds c2 after his move; B's early block d2 cannot be Poseidon's (his
+    unmoved worker on b2 is not beside it) but fits a reading of A's turn with the two
+    builds the other way round. The block that went down last is the one re-read as B's."""
+    events = placed(("e3", "b2"), ("d4", "e5"))
+    events += steps(5.0, ("lift", "e3"), ("place", "d3", "worker", "A"), ("place", "c2", "block"))
+    events += steps(7.8, ("place", "d2", "block"), ("lift", "d4"), ("place", "c3", "worker", "B"))
+    events += steps(10.0, ("press", "done"))
+    result = run_result(events, {"A": "Poseidon"}, sensors)
+    assert turns(result.to_json()) == ["A: e3-d3 c2", "B: d4-c3 d2"]
+    assert [e.text for e in result.events if e.kind == "turn_reread"] == [
+        "d2: B's build, put down before the move"
+    ]
+    assert result.to_json()["errors"] == []
