@@ -192,9 +192,13 @@ def _builds_second(position: Position, turn: Turn) -> bool:
     apart: a turn that builds again after its move (with the block down early, both
     readings are whole turns), Hermes and Triton (a block alone is a whole turn: Hermes'
     build without moving, Triton's walk along the edge back to where he started), Ares
-    (a move alone is a whole turn: a block built and taken off again)."""
+    (a move alone is a whole turn: a block built and taken off again), and a move that
+    leaves the same cells occupied (Apollo's swap: to presence sensors the board then
+    shows no move at all, and the block reads as the turn before's extra)."""
     actions = turn.actions
     if turn.winner is not None or len(actions) != 2 or not actions[0].is_move:
+        return False
+    if turn.result.occupied == position.occupied:
         return False
     if actions[1].kind not in (BUILD, DOME):
         return False
