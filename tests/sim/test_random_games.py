@@ -220,4 +220,16 @@ def test_no_block_goes_down_early_where_a_move_or_a_block_alone_is_a_whole_turn(
     turn = next(t for t in generate_turns(board) if t.actions == parse_actions("c3-c4 c5"))
     plain = position({"A": ["c3", "e5"], "B": ["a1", "e1"]}, gods={"A": "Atlas"})
     assert not _builds_second(board, turn)
-    assert _builds_second(plain, Turn(turn.actions, plain, None))
+    assert _builds_second(
+        plain, next(t for t in generate_turns(plain) if t.actions == turn.actions)
+    )
+
+
+def test_no_block_goes_down_early_before_an_apollo_swap() -> None:
+    """Apollo's swap leaves the same cells occupied: to presence sensors the board shows
+    no move, and a block put down first stays the turn before's extra (bench game 254)."""
+    board = position({"A": ["c3", "e5"], "B": ["c4", "e1"]}, gods={"A": "Apollo"})
+    swap = next(t for t in generate_turns(board) if t.actions == parse_actions("c3-c4 c5"))
+    step = next(t for t in generate_turns(board) if t.actions == parse_actions("c3-d4 c5"))
+    assert not _builds_second(board, swap)
+    assert _builds_second(board, step)
