@@ -12,7 +12,7 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from typing import NamedTuple
 
-from santorini_hw.rules.actions import DOME, MOVE, Action
+from santorini_hw.rules.actions import BUILD, DOME, Action
 from santorini_hw.rules.gods import God
 from santorini_hw.rules.outcomes import quiet_outcomes
 from santorini_hw.rules.position import Position
@@ -22,7 +22,6 @@ from santorini_hw.rules.turn import (
     apply_action,
     can_end,
     candidates,
-    finish,
     opening_movers,
     opening_moves,
     outcome,
@@ -99,19 +98,21 @@ def turn_leading_to(position: Position, result: Position) -> Turn | None:
     """The shortest legal turn from `position` that does not win and ends in `result`, or
     None. The search picks a resulting position (`outcomes.quiet_outcomes`); this finds
     its actions without generating every turn: builds that `result` does not show are
-    never tried, so only the moves branch (and Hermes' walks, each state once). With an
-    advanced god (removals, ferries, petrified workers) every turn is generated."""
-    if position.cards is not None:
+    never tried, so only the moves branch (and Hermes' and Triton's walks, each state
+    once). Morpheus' many builds thus cost one order, not every order of them. Only Ares,
+    who may take off again a block he built, walks every turn."""
+    start = start_turn(position)
+    if start.power is not None and start.power.powers.god is God.ARES:
         return turn_to(position, result, None)
     seen: set[tuple[object, ...]] = set()
-    frontier = [start_turn(position)]
+    frontier = [start]
     while frontier:
         following = []
         for state in frontier:
-            if can_end(state) and finish(state) == result:
+            if can_end(state) and outcome(state) == (result, None):
                 return Turn(state.actions, result, None)
             for action in candidates(state):
-                if action.kind != MOVE and not _shown(state.board, result, action):
+                if action.kind in (BUILD, DOME) and not _shown(state.board, result, action):
                     continue
                 child = apply_action(state, action)
                 key = state_key(child)

@@ -14,10 +14,10 @@ from santorini_hw.rules.gods import ADVANCED_GODS, God
 from santorini_hw.rules.outcomes import quiet_outcomes
 from santorini_hw.rules.playout import random_game, random_outcome
 from santorini_hw.rules.position import Position
-from santorini_hw.rules.turn import can_end, finish, play, start_turn
+from santorini_hw.rules.turn import can_end, finish, outcome, play, start_turn
 from santorini_hw.rules.turns import generate_turns, quiet_results, turn_leading_to
 from tests.hints.strategies import GODS, positions
-from tests.rules.helpers import position
+from tests.rules.helpers import GOD_PAIRS, midgame, position
 
 
 @pytest.mark.parametrize("god", GODS, ids=lambda god: getattr(god, "value", "none"))
@@ -102,3 +102,41 @@ def test_the_turn_leading_to_an_outcome_is_a_legal_turn_no_longer_than_generate_
         for action in turn.actions:  # `play` checks every action against the rules
             state = play(state, action)
         assert can_end(state) and finish(state) == result
+
+
+ADVANCED_PAIRS = GOD_PAIRS.filter(lambda gods: any(god in ADVANCED_GODS for god in gods))
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(0, 10**6), ADVANCED_PAIRS, st.integers(0, 12))
+def test_the_turn_leading_to_an_advanced_gods_result_is_a_shortest_legal_turn(
+    seed: int, gods: tuple[God | None, God | None], plies: int
+) -> None:
+    start = midgame(seed, gods, plies)
+    shortest = {turn.result: turn for turn in generate_turns(start) if turn.winner is None}
+    for result in random.Random(seed).sample(sorted(shortest, key=repr), min(5, len(shortest))):
+        turn = turn_leading_to(start, result)
+        assert turn is not None and turn.result == result and turn.winner is None
+        assert len(turn.actions) == len(shortest[result].actions)
+        state = start_turn(start)
+        for action in turn.actions:
+            state = play(state, action)
+        assert can_end(state) and outcome(state) == (result, None)
+
+
+def test_morpheus_spending_eight_blocks_is_spelt_out_in_one_order() -> None:
+    """The search picks a result with Morpheus' nine blocks; its actions are found by
+    following only the builds the result shows (every order of them: 180,000 states)."""
+    start = position(
+        {"A": ["a1", "a2"], "B": ["e3", "e4"]},
+        gods={"A": "Dionysus", "B": "Morpheus"},
+        to_move="B",
+        tokens={"B": 8},
+    )
+    result = max(quiet_results(start), key=lambda p: p.l1.bit_count() + p.l2.bit_count())
+    turn = turn_leading_to(start, result)
+    assert turn is not None and sum(1 for a in turn.actions if not a.is_move) >= 8
+    state = start_turn(start)
+    for action in turn.actions:
+        state = play(state, action)
+    assert outcome(state) == (result, None)
