@@ -112,7 +112,7 @@ class TurnIndex:
         return self._standing.get(state, 0)
 
     def __len__(self) -> int:
-        """How many states the turn can reach (the index's size)."""
+        """How many states are indexed up front (those past the frontier come on demand)."""
         return sum(len(states) for states in self._by_view.values()) - len(self._standing)
 
     def matches(self, view: BoardView) -> list[TurnState]:
