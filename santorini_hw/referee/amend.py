@@ -74,8 +74,11 @@ def _last_build_moved(start: TurnState, ended: TurnState, state: TurnState) -> T
     return moved if moved.board == state.board else None
 
 
-def _builds(state: TurnState) -> tuple[int, bool]:
-    return state.builds, state.prebuild >= 0
+def _builds(state: TurnState) -> tuple[int, int, bool]:
+    """Builds made, end-of-turn pieces (Poseidon's builds, Ares' removal) and whether a
+    build came before the move: a correction moves a piece, it never drops one."""
+    ending = state.power.ending if state.power is not None else 0
+    return state.builds, ending, state.prebuild >= 0
 
 
 def amended_placement(

@@ -120,6 +120,26 @@ def test_poseidons_unmoved_worker_builds_up_to_three_times(sensors: str) -> None
 
 
 @SENSORS
+def test_poseidons_last_build_moved_is_a_correction_not_the_next_players_hermes_build(
+    sensors: str,
+) -> None:
+    """Poseidon's third build goes on b2, is lifted and put on a2: his turn with the
+    build moved (lifting it off is no shorter turn), though Hermes beside a2 could build
+    there without moving."""
+    start = placed(("c3", "a1"), ("b3", "e5"))
+    document = run(
+        start + steps(
+            5.0, lift("c3"), worker("c4"), block("d4"), block("a2"), block("b1"),
+            block("b2"), lift("b2"), block("a2"),
+        ) + steps(11.0, lift("e5"), worker("d5", "B"), block("e5"), DONE),
+        {"A": "Poseidon", "B": "Hermes"},
+        sensors,
+    )  # fmt: skip
+    assert turns(document) == ["A: c3-c4 d4 a2 b1 a2", "B: e5-d5 e5"]
+    assert document["errors"] == []
+
+
+@SENSORS
 def test_morpheus_saves_a_token_then_spends_two(sensors: str) -> None:
     document = play(
         "Morpheus",
