@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections import deque
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from santorini_hw.referee.board_view import position_view
-from santorini_hw.referee.turn_index import LAZY_BUILDS, TurnIndex
+from santorini_hw.referee.turn_index import LAZY_BUILDS, TurnIndex, pieces_built
 from santorini_hw.rules.gods import God
 from santorini_hw.rules.turn import TurnState, apply_action, legal_actions, start_turn, state_key
 from tests.rules.helpers import midgame, position
@@ -47,22 +48,28 @@ def test_the_index_holds_the_states_legal_actions_reach(
     assert len(index) <= len(expected)  # up front: those past the frontier come on demand
 
 
-def test_morpheus_spending_five_blocks_is_matched_past_the_frontier() -> None:
-    """Morpheus with 4 saved blocks builds up to 5 this turn: the index walks only
-    `LAZY_BUILDS` builds up front, and every later board is still matched, by the same
-    states as the definition's walk, with holding and Bia's lags as for any state."""
-    board = position(
-        {"A": ["a1", "e1"], "B": ["c5", "e5"]}, gods={"A": "Morpheus"}, tokens={"A": 4}
-    )
+@pytest.mark.parametrize(
+    ("god", "workers", "most"),
+    [("Morpheus", ["a1", "e1"], 5), ("Poseidon", ["b1", "e1"], 1)],
+)
+def test_builds_past_the_frontier_are_matched_on_demand(
+    god: str, workers: list[str], most: int
+) -> None:
+    """Morpheus with 4 saved blocks builds up to 5 this turn, Poseidon's unmoved worker
+    three more after his own build: the index walks only `LAZY_BUILDS` pieces up front,
+    and every later board is still matched, by the same states as the definition's walk,
+    and a worker lifted off it is held as for any state."""
+    board = position({"A": workers, "B": ["c5", "e5"]}, gods={"A": god}, tokens={"A": 4})
     start = start_turn(board)
     index = TurnIndex(start)
     expected = by_legal_actions(start)
-    assert max(state.builds for state in expected) == 5 > LAZY_BUILDS
+    assert max(state.builds for state in expected) == most
+    assert max(pieces_built(state) for state in expected) > LAZY_BUILDS
     assert len(index) < len(expected) / 3
     views = {position_view(state.board): None for state in expected}
     indexed = [state for view in views for state in index.matches(view)]
     assert sorted(map(repr, indexed)) == sorted(map(repr, expected))
-    deepest = max(expected, key=lambda state: state.builds)
+    deepest = max(expected, key=pieces_built)
     view = position_view(deepest.board)
     lifted = view._replace(workers=view.workers & ~(1 << deepest.worker))
     assert index.holding(lifted) in index.matches(view)
