@@ -26,9 +26,9 @@ from santorini_hw.hints.tt import TranspositionTable
 from santorini_hw.rules.position import Lineup, Position
 
 TABLE_ENTRIES = 50_000
-"""The table kept between hints: at most this many entries, 11.6 MB when full and 15.7 MB
-at the peak of a prune (200,000 held 47 MB). It fills as hints are asked during an
-evening of one lineup, then stays at this bound (issue 32; a Pi Zero 2 W has 512 MB)."""
+"""The table kept between hints: at most this many entries, in 5.2 MB taken once when the
+engine starts (flat arrays, `tt.py`); filled, pruned and emptied all evening, it holds no
+more (issue 32; a Pi Zero 2 W has 512 MB)."""
 
 
 class HintEngine:
@@ -58,7 +58,7 @@ class HintEngine:
 
     def _search(self, position: Position, limits: Limits, seed: int) -> SearchResult:
         if position.lineup != self.lineup:  # Zobrist keys do not cover the gods
-            self.table = TranspositionTable(self.table_capacity)
+            self.table.clear()
             self.order = MoveOrder()
             self.lineup = position.lineup
         else:

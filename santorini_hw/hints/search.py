@@ -48,6 +48,8 @@ from santorini_hw.rules.position import Position
 from santorini_hw.rules.turns import Turn, generate_turns, quiet_results, turn_leading_to
 
 MAX_DEPTH = 64
+ONE_SEARCH_ENTRIES = 200_000
+"""The table of a search by time or depth (it prunes itself when full)."""
 INFINITY = WIN + 1
 ASPIRATION = 60
 """Half-width of the root's first window around the previous iteration's score."""
@@ -94,15 +96,24 @@ def best_turn(
     """The engine's turn for the player to move, searched from an empty table: the same
     position, budget and seed give the same answer. With no budget at all, `budget.DEFAULT_TIME`.
     (`engine.HintEngine` keeps the table from one hint of a game to the next.)"""
+    limits = Limits.given(time_budget, node_budget, depth)
     search = Search(
         position,
-        Limits.given(time_budget, node_budget, depth),
+        limits,
         seed=seed,
         clock=clock or SystemClock(),
-        table=TranspositionTable(),
+        table=TranspositionTable(_table_entries(limits)),
         order=MoveOrder(),
     )
     return search.run()
+
+
+def _table_entries(limits: Limits) -> int:
+    """A search stores at most one entry a node, and the root's: a node budget sizes its
+    table (allocated whole, and `best_turn` allocates one every call)."""
+    if limits.nodes is None:
+        return ONE_SEARCH_ENTRIES
+    return min(ONE_SEARCH_ENTRIES, limits.nodes + 1)
 
 
 class Search:

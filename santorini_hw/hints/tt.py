@@ -7,10 +7,17 @@ turn found there, which is then tried first.
 
 Scores near `WIN` mean "a win in so many turns"; they are stored relative to the node
 (not the root), so that an entry is right wherever in the tree the position turns up.
+
+The entries live in flat arrays allocated once (open addressing, linear probing): the
+daemon keeps one table all evening, and a table of per-entry objects, filled and pruned
+hint after hint, left the allocator holding more memory after each churn (issue 32's
+two-hour soak). Here storing, pruning and clearing allocate nothing that outlives the
+call, so the table's memory is what its constructor took.
 """
 
 from __future__ import annotations
 
+from array import array
 from enum import IntEnum
 from typing import NamedTuple
 
@@ -33,34 +40,123 @@ class Entry(NamedTuple):
     bound: Bound
     score: int
     best: int
-    """Zobrist key of the position after the best turn found, or 0."""
+    """The best turn found there (`ordering.move_id`, 75 bits), or 0."""
+
+
+KEPT_DEPTH = 2
+"""When the table is full, entries searched at least this deep survive the prune."""
+
+_BOUNDS = tuple(Bound)
+_HALF = 64
+_LOW = (1 << _HALF) - 1
+
+
+def _zeros(code: str, size: int) -> array[int]:
+    return array(code, [0]) * size
+
+
+class _Slots:
+    """Entries in flat arrays, one element each per slot: nothing allocated per entry."""
+
+    def __init__(self, size: int) -> None:
+        self.keys = _zeros("Q", size)
+        self.best_low = _zeros("Q", size)
+        self.best_high = _zeros("I", size)
+        """A turn's id is wider than 64 bits: kept in two halves."""
+        self.scores = _zeros("i", size)
+        self.depths = _zeros("b", size)
+        self.bounds = _zeros("b", size)
+
+    def copy(self, source: _Slots, at: int, to: int) -> None:
+        self.keys[to] = source.keys[at]
+        self.best_low[to] = source.best_low[at]
+        self.best_high[to] = source.best_high[at]
+        self.scores[to] = source.scores[at]
+        self.depths[to] = source.depths[at]
+        self.bounds[to] = source.bounds[at]
 
 
 class TranspositionTable:
-    """A bounded dict: when it fills up, only the entries of deep searches are kept."""
+    """At most `capacity` entries; when a new one finds it full, only the entries of
+    deep searches are kept (and if those fill it, it starts empty).
 
-    def __init__(self, capacity: int = 200_000) -> None:
+    A slot is in use when its stamp equals the table's generation, so emptying the
+    table is one increment, not a pass over the arrays."""
+
+    def __init__(self, capacity: int) -> None:
         self.capacity = capacity
-        self._entries: dict[int, Entry] = {}
+        size = 1 << (2 * capacity - 1).bit_length()  # at most half full: short probes
+        self._mask = size - 1
+        self._generation = 1
+        self._count = 0
+        self._stamps = _zeros("I", size)
+        self._slots = _Slots(size)
+        self._kept = _Slots(capacity)
+        """The entries a prune keeps, set aside while the table is emptied."""
 
     def __len__(self) -> int:
-        return len(self._entries)
+        return self._count
 
     def probe(self, key: int, ply: int) -> Entry | None:
         """The entry for `key`, its score made relative to the root from `ply` turns deep."""
-        entry = self._entries.get(key)
-        if entry is None or abs(entry.score) < DECIDED:
-            return entry
-        return entry._replace(score=entry.score - ply if entry.score > 0 else entry.score + ply)
+        slot = self._find(key)
+        if self._stamps[slot] != self._generation:
+            return None
+        slots = self._slots
+        score = slots.scores[slot]
+        if abs(score) >= DECIDED:
+            score = score - ply if score > 0 else score + ply
+        best = slots.best_high[slot] << _HALF | slots.best_low[slot]
+        return Entry(slots.depths[slot], _BOUNDS[slots.bounds[slot]], score, best)
 
     def store(self, key: int, *, ply: int, depth: int, bound: Bound, score: int, best: int) -> None:
         if abs(score) >= DECIDED:
             score = score + ply if score > 0 else score - ply
-        old = self._entries.get(key)
-        if old is not None and old.depth > depth:
+        slots = self._slots
+        slot = self._find(key)
+        if self._stamps[slot] == self._generation:
+            if slots.depths[slot] > depth:
+                return
+        else:
+            if self._count >= self.capacity:
+                self._prune()
+                slot = self._find(key)
+            self._stamps[slot] = self._generation
+            slots.keys[slot] = key
+            self._count += 1
+        slots.depths[slot] = depth
+        slots.bounds[slot] = bound
+        slots.scores[slot] = score
+        slots.best_low[slot] = best & _LOW
+        slots.best_high[slot] = best >> _HALF
+
+    def clear(self) -> None:
+        """Forget every entry (a new lineup: Zobrist keys do not cover the gods)."""
+        self._generation += 1
+        self._count = 0
+
+    def _find(self, key: int) -> int:
+        """The slot holding `key`, or the empty slot where it would go."""
+        stamps, keys, generation = self._stamps, self._slots.keys, self._generation
+        mask = self._mask
+        slot = key & mask
+        while stamps[slot] == generation and keys[slot] != key:
+            slot = (slot + 1) & mask
+        return slot
+
+    def _prune(self) -> None:
+        """Keep the entries searched `KEPT_DEPTH` deep or more, if they leave room."""
+        kept = 0
+        generation, depths = self._generation, self._slots.depths
+        for slot, stamp in enumerate(self._stamps):
+            if stamp == generation and depths[slot] >= KEPT_DEPTH:
+                self._kept.copy(self._slots, slot, kept)
+                kept += 1
+        self.clear()
+        if kept >= self.capacity:
             return
-        if old is None and len(self._entries) >= self.capacity:
-            self._entries = {k: e for k, e in self._entries.items() if e.depth >= 2}
-            if len(self._entries) >= self.capacity:
-                self._entries.clear()
-        self._entries[key] = Entry(depth, bound, score, best)
+        for index in range(kept):
+            slot = self._find(self._kept.keys[index])
+            self._slots.copy(self._kept, index, slot)
+            self._stamps[slot] = self._generation
+        self._count = kept

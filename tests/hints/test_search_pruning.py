@@ -8,7 +8,7 @@ from santorini_hw.clock import SystemClock
 from santorini_hw.hints import search
 from santorini_hw.hints.budget import Limits
 from santorini_hw.hints.ordering import MoveOrder
-from santorini_hw.hints.search import KEEP_ROOT, UNPROVEN, Search, best_turn
+from santorini_hw.hints.search import KEEP_ROOT, ONE_SEARCH_ENTRIES, UNPROVEN, Search, best_turn
 from santorini_hw.hints.tt import DECIDED, TranspositionTable
 from santorini_hw.rules.outcomes import quiet_outcomes
 from santorini_hw.rules.position import Position
@@ -44,7 +44,7 @@ class RecordingSearch(Search):
             Limits(None, None, depth),
             seed=0,
             clock=SystemClock(),
-            table=TranspositionTable(),
+            table=TranspositionTable(ONE_SEARCH_ENTRIES),
             order=MoveOrder(),
         )
         self.searched: set[Position] = set()

@@ -61,7 +61,7 @@ def _lineup() -> Lineup:
 
 
 def test_a_win_stored_deep_in_the_tree_is_read_back_relative_to_the_new_ply() -> None:
-    table = TranspositionTable()
+    table = TranspositionTable(capacity=16)
     table.store(42, ply=3, depth=2, bound=Bound.EXACT, score=WIN - 5, best=0)
     entry = table.probe(42, 1)
     assert entry is not None
@@ -69,7 +69,7 @@ def test_a_win_stored_deep_in_the_tree_is_read_back_relative_to_the_new_ply() ->
 
 
 def test_a_shallow_result_does_not_replace_a_deeper_one() -> None:
-    table = TranspositionTable()
+    table = TranspositionTable(capacity=16)
     table.store(7, ply=0, depth=4, bound=Bound.LOWER, score=10, best=99)
     table.store(7, ply=0, depth=1, bound=Bound.EXACT, score=-3, best=5)
     entry = table.probe(7, 0)
