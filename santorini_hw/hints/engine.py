@@ -26,9 +26,9 @@ from santorini_hw.hints.tt import TranspositionTable
 from santorini_hw.rules.position import Lineup, Position
 
 TABLE_ENTRIES = 50_000
-"""The table kept between hints: at most this many entries, in 5.2 MB taken once when the
-engine starts (flat arrays, `tt.py`); filled, pruned and emptied all evening, it holds no
-more (issue 32; a Pi Zero 2 W has 512 MB)."""
+"""The table kept between hints: at most this many entries, in flat arrays (`tt.py`) that
+grow to 5.2 MB as it first fills; pruned and emptied all evening, it holds no more
+(issue 32; a Pi Zero 2 W has 512 MB)."""
 
 
 class HintEngine:

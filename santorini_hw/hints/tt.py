@@ -8,11 +8,11 @@ turn found there, which is then tried first.
 Scores near `WIN` mean "a win in so many turns"; they are stored relative to the node
 (not the root), so that an entry is right wherever in the tree the position turns up.
 
-The entries live in flat arrays allocated once (open addressing, linear probing): the
-daemon keeps one table all evening, and a table of per-entry objects, filled and pruned
-hint after hint, left the allocator holding more memory after each churn (issue 32's
-two-hour soak). Here storing, pruning and clearing allocate nothing that outlives the
-call, so the table's memory is what its constructor took.
+The entries live in flat arrays (open addressing, linear probing): the daemon keeps one
+table all evening, and a table of per-entry objects, filled and pruned hint after hint,
+left the allocator holding more memory after each churn (issue 32's two-hour soak).
+The arrays double while the table fills, up to what its capacity needs; from then on
+storing, pruning and clearing allocate nothing that outlives the call.
 """
 
 from __future__ import annotations
@@ -45,6 +45,10 @@ class Entry(NamedTuple):
 
 KEPT_DEPTH = 2
 """When the table is full, entries searched at least this deep survive the prune."""
+
+FIRST_SLOTS = 1024
+"""A table starts this small and doubles as it fills: a one-off search of a few thousand
+nodes takes what it uses, not what its capacity allows."""
 
 _BOUNDS = tuple(Bound)
 _HALF = 64
@@ -85,14 +89,13 @@ class TranspositionTable:
 
     def __init__(self, capacity: int) -> None:
         self.capacity = capacity
-        size = 1 << (2 * capacity - 1).bit_length()  # at most half full: short probes
-        self._mask = size - 1
+        self._largest = 1 << (2 * capacity - 1).bit_length()  # at most half full: short probes
         self._generation = 1
         self._count = 0
-        self._stamps = _zeros("I", size)
-        self._slots = _Slots(size)
-        self._kept = _Slots(capacity)
-        """The entries a prune keeps, set aside while the table is emptied."""
+        self._allocate(min(FIRST_SLOTS, self._largest))
+        self._kept: _Slots | None = None
+        """The entries a prune keeps, set aside while the table is emptied (made at the
+        first prune: a search that never fills its table never needs it)."""
 
     def __len__(self) -> int:
         return self._count
@@ -112,18 +115,21 @@ class TranspositionTable:
     def store(self, key: int, *, ply: int, depth: int, bound: Bound, score: int, best: int) -> None:
         if abs(score) >= DECIDED:
             score = score + ply if score > 0 else score - ply
-        slots = self._slots
         slot = self._find(key)
         if self._stamps[slot] == self._generation:
-            if slots.depths[slot] > depth:
+            if self._slots.depths[slot] > depth:
                 return
         else:
             if self._count >= self.capacity:
                 self._prune()
                 slot = self._find(key)
+            elif 2 * (self._count + 1) > self._mask + 1:
+                self._grow()
+                slot = self._find(key)
             self._stamps[slot] = self._generation
-            slots.keys[slot] = key
+            self._slots.keys[slot] = key
             self._count += 1
+        slots = self._slots
         slots.depths[slot] = depth
         slots.bounds[slot] = bound
         slots.scores[slot] = score
@@ -144,8 +150,24 @@ class TranspositionTable:
             slot = (slot + 1) & mask
         return slot
 
+    def _allocate(self, size: int) -> None:
+        self._mask = size - 1
+        self._stamps = _zeros("I", size)
+        self._slots = _Slots(size)
+
+    def _grow(self) -> None:
+        """Twice the slots, the entries put back: a table grows with its searches, up to
+        the size its capacity needs, and stays at that size."""
+        stamps, slots, generation = self._stamps, self._slots, self._generation
+        self._allocate(2 * len(stamps))
+        for slot, stamp in enumerate(stamps):
+            if stamp == generation:
+                self._put(slots, slot)
+
     def _prune(self) -> None:
         """Keep the entries searched `KEPT_DEPTH` deep or more, if they leave room."""
+        if self._kept is None:
+            self._kept = _Slots(self.capacity)
         kept = 0
         generation, depths = self._generation, self._slots.depths
         for slot, stamp in enumerate(self._stamps):
@@ -156,7 +178,11 @@ class TranspositionTable:
         if kept >= self.capacity:
             return
         for index in range(kept):
-            slot = self._find(self._kept.keys[index])
-            self._slots.copy(self._kept, index, slot)
-            self._stamps[slot] = self._generation
+            self._put(self._kept, index)
         self._count = kept
+
+    def _put(self, source: _Slots, at: int) -> None:
+        """Copy an entry of `source` into its slot here (its key is not here yet)."""
+        slot = self._find(source.keys[at])
+        self._slots.copy(source, at, slot)
+        self._stamps[slot] = self._generation

@@ -8,32 +8,50 @@ import random
 import tracemalloc
 
 from santorini_hw.hints.engine import TABLE_ENTRIES, HintEngine
+from santorini_hw.hints.search import ONE_SEARCH_ENTRIES
 from santorini_hw.hints.tt import Bound, TranspositionTable
 from tests.hints.test_engine import midgame
 
 TABLE_MB = 5.5
-"""What a table of `TABLE_ENTRIES` holds from its start (5.2 MB on CPython 3.11)."""
+"""What a table of `TABLE_ENTRIES` holds once grown and pruned (5.2 MB on CPython 3.11)."""
 LEFT_BEHIND = 64 * 1024
-"""Bytes that three fills of the table may leave held (measured: 4 KB, the interpreter's)."""
+"""Bytes that three more fills may add to what is held (measured: 4 KB, the interpreter's)."""
 
 
-def test_the_daemon_table_takes_its_memory_once_and_its_churn_leaves_nothing() -> None:
+def _fill(table: TranspositionTable, rng: random.Random, stores: int) -> None:
+    for _ in range(stores):
+        depth, score = rng.randint(1, 8), rng.randint(-5_000, 5_000)
+        key, best = rng.getrandbits(64), rng.getrandbits(75)
+        table.store(key, ply=1, depth=depth, bound=Bound.EXACT, score=score, best=best)
+        assert len(table) <= table.capacity
+
+
+def test_the_daemon_table_grows_to_its_bound_and_its_churn_leaves_nothing() -> None:
     rng = random.Random(32)
     tracemalloc.start()
     try:
         table = TranspositionTable(TABLE_ENTRIES)
-        empty, _peak = tracemalloc.get_traced_memory()
-        for _ in range(3 * TABLE_ENTRIES):  # fills, then prunes or clears, again and again
-            depth, score = rng.randint(1, 8), rng.randint(-5_000, 5_000)
-            key, best = rng.getrandbits(64), rng.getrandbits(75)
-            table.store(key, ply=1, depth=depth, bound=Bound.EXACT, score=score, best=best)
-            assert len(table) <= TABLE_ENTRIES
+        _fill(table, rng, TABLE_ENTRIES + 1)  # grown to its largest, and pruned once
+        grown, _peak = tracemalloc.get_traced_memory()
+        tracemalloc.reset_peak()
+        _fill(table, rng, 3 * TABLE_ENTRIES)  # pruned or emptied again and again
         table.clear()
         held, peak = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()
-    assert empty / 1e6 <= TABLE_MB
-    assert held - empty <= LEFT_BEHIND and peak - empty <= LEFT_BEHIND
+    assert grown / 1e6 <= TABLE_MB
+    assert held - grown <= LEFT_BEHIND and peak - grown <= LEFT_BEHIND
+
+
+def test_a_one_off_search_table_takes_what_it_uses_not_its_capacity() -> None:
+    tracemalloc.start()
+    try:
+        table = TranspositionTable(ONE_SEARCH_ENTRIES)
+        _fill(table, random.Random(5), 400)
+        held, _peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert len(table) == 400 and held <= LEFT_BEHIND  # its full size would be 15.7 MB
 
 
 def test_hint_after_hint_the_engine_table_stops_at_its_capacity() -> None:

@@ -5,9 +5,12 @@ that policy as a dict, the table's earlier form: the search plays the same eithe
 
 from __future__ import annotations
 
+from unittest import mock
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from santorini_hw.hints import tt
 from santorini_hw.hints.evaluation import WIN
 from santorini_hw.hints.tt import KEPT_DEPTH, Bound, Entry, TranspositionTable
 
@@ -41,11 +44,18 @@ stores = st.lists(st.tuples(keys, entries), min_size=1, max_size=200)
 
 
 @settings(max_examples=300, deadline=None)
-@given(capacity=st.integers(1, 16), stores=stores, clears=st.sets(st.integers(0, 199), max_size=2))
+@given(
+    capacity=st.integers(1, 40),
+    first_slots=st.sampled_from([2, 8, tt.FIRST_SLOTS]),  # grown from small, or made whole
+    stores=stores,
+    clears=st.sets(st.integers(0, 199), max_size=2),
+)
 def test_the_table_holds_what_the_dict_policy_holds(
-    capacity: int, stores: list[tuple[int, Entry]], clears: set[int]
+    capacity: int, first_slots: int, stores: list[tuple[int, Entry]], clears: set[int]
 ) -> None:
-    table, model = TranspositionTable(capacity), DictModel(capacity)
+    with mock.patch.object(tt, "FIRST_SLOTS", first_slots):
+        table = TranspositionTable(capacity)
+    model = DictModel(capacity)
     seen: set[int] = set()
     for index, (key, entry) in enumerate(stores):
         if index in clears:
