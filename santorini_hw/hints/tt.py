@@ -168,17 +168,17 @@ class TranspositionTable:
         """Keep the entries searched `KEPT_DEPTH` deep or more, if they leave room."""
         if self._kept is None:
             self._kept = _Slots(self.capacity)
-        kept = 0
-        generation, depths = self._generation, self._slots.depths
+        kept, into, source = 0, self._kept, self._slots
+        generation, depths = self._generation, source.depths
         for slot, stamp in enumerate(self._stamps):
             if stamp == generation and depths[slot] >= KEPT_DEPTH:
-                self._kept.copy(self._slots, slot, kept)
+                into.copy(source, slot, kept)
                 kept += 1
         self.clear()
         if kept >= self.capacity:
             return
         for index in range(kept):
-            self._put(self._kept, index)
+            self._put(into, index)
         self._count = kept
 
     def _put(self, source: _Slots, at: int) -> None:
