@@ -42,14 +42,12 @@ from santorini_hw.hints.budget import Budget, Limits, OutOfBudgetError, SearchRe
 from santorini_hw.hints.evaluation import WIN, evaluate
 from santorini_hw.hints.ordering import MoveOrder, move_id
 from santorini_hw.hints.tactics import can_win_now, cannot_move
-from santorini_hw.hints.tt import DECIDED, Bound, TranspositionTable
+from santorini_hw.hints.tt import DECIDED, Bound, TranspositionTable, one_search_table
 from santorini_hw.hints.zobrist import child_key, position_key
 from santorini_hw.rules.position import Position
 from santorini_hw.rules.turns import Turn, generate_turns, quiet_results, turn_leading_to
 
 MAX_DEPTH = 64
-ONE_SEARCH_ENTRIES = 200_000
-"""The table of a search by time or depth (it prunes itself when full)."""
 INFINITY = WIN + 1
 ASPIRATION = 60
 """Half-width of the root's first window around the previous iteration's score."""
@@ -102,18 +100,10 @@ def best_turn(
         limits,
         seed=seed,
         clock=clock or SystemClock(),
-        table=TranspositionTable(_table_entries(limits)),
+        table=one_search_table(limits.nodes),
         order=MoveOrder(),
     )
     return search.run()
-
-
-def _table_entries(limits: Limits) -> int:
-    """A search stores at most one entry a node, and the root's: a node budget sizes its
-    table (allocated whole, and `best_turn` allocates one every call)."""
-    if limits.nodes is None:
-        return ONE_SEARCH_ENTRIES
-    return min(ONE_SEARCH_ENTRIES, limits.nodes + 1)
 
 
 class Search:

@@ -50,6 +50,9 @@ FIRST_SLOTS = 1024
 """A table starts this small and doubles as it fills: a one-off search of a few thousand
 nodes takes what it uses, not what its capacity allows."""
 
+ONE_SEARCH_ENTRIES = 200_000
+"""The table of one search by time or depth (it prunes itself when full)."""
+
 _BOUNDS = tuple(Bound)
 _HALF = 64
 _LOW = (1 << _HALF) - 1
@@ -186,3 +189,10 @@ class TranspositionTable:
         slot = self._find(source.keys[at])
         self._slots.copy(source, at, slot)
         self._stamps[slot] = self._generation
+
+
+def one_search_table(nodes: int | None) -> TranspositionTable:
+    """The table of one search: it stores at most one entry a node (and the root's), so a
+    node budget caps it."""
+    entries = ONE_SEARCH_ENTRIES if nodes is None else min(ONE_SEARCH_ENTRIES, nodes + 1)
+    return TranspositionTable(entries)

@@ -8,8 +8,8 @@ from santorini_hw.clock import SystemClock
 from santorini_hw.hints import search
 from santorini_hw.hints.budget import Limits
 from santorini_hw.hints.ordering import MoveOrder
-from santorini_hw.hints.search import KEEP_ROOT, ONE_SEARCH_ENTRIES, UNPROVEN, Search, best_turn
-from santorini_hw.hints.tt import DECIDED, TranspositionTable
+from santorini_hw.hints.search import KEEP_ROOT, UNPROVEN, Search, best_turn
+from santorini_hw.hints.tt import DECIDED, ONE_SEARCH_ENTRIES, TranspositionTable
 from santorini_hw.rules.outcomes import quiet_outcomes
 from santorini_hw.rules.position import Position
 from tests.hints.strategies import board

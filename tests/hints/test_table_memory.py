@@ -8,8 +8,7 @@ import random
 import tracemalloc
 
 from santorini_hw.hints.engine import TABLE_ENTRIES, HintEngine
-from santorini_hw.hints.search import ONE_SEARCH_ENTRIES
-from santorini_hw.hints.tt import Bound, TranspositionTable
+from santorini_hw.hints.tt import ONE_SEARCH_ENTRIES, Bound, TranspositionTable
 from tests.hints.test_engine import midgame
 
 TABLE_MB = 5.5
