@@ -2,8 +2,9 @@
 
 glibc serves a block of 128 KiB or more with its own ``mmap`` and returns it on free,
 but it raises that threshold to the size of each such block freed (up to 32 MiB): after
-the hint table's dict (several MB) is rebuilt once, every later rebuild comes from the
-heap, whose freed holes the next, slightly larger table cannot reuse. The daemon's RSS
+the hint table's dict (several MB; the table is flat arrays now) was rebuilt once, every
+later rebuild came from the heap, whose freed holes the next, slightly larger table
+could not reuse. The daemon's RSS
 then climbed in steps of 2-3 MB as hints were asked (issue 32: in process, 1,400 hints
 took RSS from 29 to 58 MB; with the threshold fixed, 34-36 MB throughout). Setting the
 threshold once (``mallopt(M_MMAP_THRESHOLD)``) also turns the adjustment off.
