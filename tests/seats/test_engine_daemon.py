@@ -8,6 +8,7 @@ import signal
 from pathlib import Path
 from typing import Any
 
+from santorini_hw.rules.cells import NEIGHBOURS, parse_cell
 from santorini_hw.rules.position_json import position_from_json
 from santorini_hw.seats.engine_seat import engine_turn
 from santorini_hw.seats.model import parse_seats
@@ -45,10 +46,15 @@ def carry_out(daemon: Daemon, awaiting: dict[str, Any], steps: slice = slice(Non
 
 
 def free_corner_turn(engine_cells: list[str]) -> tuple[str, str]:
-    """A's move from a1 and its build, clear of the cells the engine placed on (its
-    placement depends on the game's random seed)."""
+    """A's move from a1 and a build beside where it lands, clear of the cells the
+    engine placed on (its placement depends on the game's random seed)."""
     destination = next(cell for cell in ("a2", "b1", "b2") if cell not in engine_cells)
-    build = next(cell for cell in ("a3", "b3", "c1", "c2", "a1") if cell not in engine_cells)
+    beside = NEIGHBOURS[parse_cell(destination)]
+    build = next(
+        cell
+        for cell in ("a3", "b3", "c1", "c2", "a1", "b1", "b2", "c3")
+        if cell not in engine_cells and beside >> parse_cell(cell) & 1
+    )
     return destination, build
 
 
