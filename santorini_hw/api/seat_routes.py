@@ -13,19 +13,21 @@ submissions with that seat's token (`Retry-After`).
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Callable
 from typing import Annotated, Any, TypeVar
 from urllib.parse import quote
 
 import segno
-from fastapi import APIRouter, Depends, HTTPException, Request
+from fastapi import APIRouter, Depends, HTTPException, Request, Response
 from fastapi import Path as PathParameter
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from santorini_hw.api.errors import SEAT, WRITE, invalid
 from santorini_hw.api.guard import SEAT_TOKEN_NEEDED
 from santorini_hw.api.models import RemoteTurn
+from santorini_hw.api.turn_listing import TurnListing
 from santorini_hw.clock import Clock
 from santorini_hw.daemon.menu_control import CommandError
 from santorini_hw.daemon.service import BoardService
@@ -37,6 +39,11 @@ _T = TypeVar("_T")
 _BEARER = HTTPBearer(auto_error=False)
 Player = Annotated[str, PathParameter(max_length=16, pattern=PLAYER_NAME_PATTERN)]
 Credentials = Annotated[HTTPAuthorizationCredentials | None, Depends(_BEARER)]
+JSON = "application/json"
+_TURNS = {
+    "description": "The seat's legal turns now (`[]` while it may send none), and `awaiting`",
+    "content": {JSON: {"example": {"turns": [["c3", "d4"]], "player": "B", "awaiting": None}}},
+}
 
 
 def seat_routes(
@@ -46,6 +53,7 @@ def seat_routes(
     test of a bearer token for the owner's, `clock` the rate limit's."""
     router = APIRouter(prefix="/api/seats/{player}")
     limit = RateLimit(clock)
+    listing = TurnListing()
 
     def seat(player: Player, credentials: Credentials) -> str:
         """The seat's own token (or the owner's); the player."""
@@ -80,10 +88,12 @@ def seat_routes(
     async def revoke(player: Player) -> None:
         service.revoke_invite(player)
 
-    @router.get("/turns", responses=SEAT)
-    async def turns(player: str = Depends(seat)) -> dict[str, Any]:
-        awaiting = service.seats_state()["awaiting"]
-        return {"player": player, "turns": service.legal_turns(player), "awaiting": awaiting}
+    @router.get("/turns", responses={200: _TURNS, **SEAT}, response_class=Response)
+    async def turns(player: str = Depends(seat)) -> Response:
+        request = service.turn_list(player)
+        rest = json.dumps({"player": player, "awaiting": service.seats_state()["awaiting"]})
+        listed = await listing.encoded(request)  # the two taken at once, before the wait
+        return Response(b'{"turns":' + listed + b"," + rest[1:].encode(), media_type=JSON)
 
     @router.post("/turn", responses={**WRITE, **SEAT})
     async def turn(body: RemoteTurn, player: str = Depends(limited)) -> dict[str, Any]:

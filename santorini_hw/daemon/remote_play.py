@@ -25,9 +25,11 @@ from santorini_hw.rules.position_json import position_from_json, position_to_jso
 from santorini_hw.seats.remote_seat import (
     STALE,
     RemoteTurnRefused,
-    legal_turns,
+    TurnList,
+    listed,
     read_turn,
     remote_turn,
+    turn_list,
 )
 from santorini_hw.store import EventKind, StoreError
 
@@ -48,9 +50,15 @@ class RemoteControl:
     def legal_turns(self: _Host, player: str) -> list[list[str]]:
         """Every turn (or placement) `player`'s remote seat may submit now, in the rules
         notation; [] while it may submit nothing (see `submit_remote_turn`)."""
+        request = RemoteControl.turn_list(self, player)
+        return [] if request is None else listed(request)
+
+    def turn_list(self: _Host, player: str) -> TurnList | None:
+        """What `legal_turns` lists, taken now (the API lists it off the event loop);
+        None while the seat may submit nothing."""
         if _refusal(self, player) is not None:
-            return []
-        return legal_turns(self.game, player)
+            return None
+        return turn_list(self.game, player)
 
     def submit_remote_turn(self: _Host, player: str, actions: list[str]) -> dict[str, Any]:
         """Show `player`'s turn (a placement: its cells) on the board to be carried out;

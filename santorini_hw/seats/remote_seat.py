@@ -22,6 +22,7 @@ santorini_hw.seats.remote_seat.RemoteTurnRefused: 409: it is B's turn, not A's
 from __future__ import annotations
 
 from itertools import combinations
+from typing import NamedTuple
 
 from santorini_hw.referee.expected import ExpectedTurn, checked
 from santorini_hw.rules.actions import NotationError, parse_action
@@ -46,18 +47,40 @@ class RemoteTurnRefused(ValueError):  # noqa: N818 (the name the API and the lin
         self.reason = reason
 
 
-def legal_turns(game: Game, player: str) -> list[list[str]]:
-    """Every turn `player` may send now, in the rules notation: whole turns (one per
-    distinct outcome, the shortest way to it), or during the placement every pair of
-    free cells in cell order; [] when it is not their turn."""
+class TurnList(NamedTuple):
+    """What a seat's list of turns is made from, taken from the game in one step, so that
+    making the list (`listed`: seconds for Morpheus with many saved blocks) can run away
+    from the event loop while the game goes on."""
+
+    position: Position
+    placing: int
+    """Workers to place (the placement's cells are listed), 0 in play (whole turns)."""
+
+
+def turn_list(game: Game, player: str) -> TurnList | None:
+    """What `player` may send now is listed from; None when it is not their turn."""
     if game.phase is Phase.OVER or game.player != player:
-        return []
-    position = game.position
-    if game.phase is Phase.PLACEMENT:
+        return None
+    return TurnList(game.position, _placing(game) if game.phase is Phase.PLACEMENT else 0)
+
+
+def listed(request: TurnList) -> list[list[str]]:
+    """Every turn of `request`, in the rules notation: whole turns (one per distinct
+    outcome, the shortest way to it), or every set of free cells to place on, in cell
+    order."""
+    position = request.position
+    if request.placing:
         free = [cell for cell in range(CELL_COUNT) if not position.occupied >> cell & 1]
-        count = _placing(game)
-        return [[cell_name(cell) for cell in cells] for cells in combinations(free, count)]
+        return [
+            [cell_name(cell) for cell in cells] for cells in combinations(free, request.placing)
+        ]
     return [[action.text() for action in turn.actions] for turn in generate_turns(position)]
+
+
+def legal_turns(game: Game, player: str) -> list[list[str]]:
+    """Every turn `player` may send now (`listed`); [] when it is not their turn."""
+    request = turn_list(game, player)
+    return [] if request is None else listed(request)
 
 
 def remote_turn(game: Game, player: str, actions: list[str]) -> ExpectedTurn:
