@@ -40,6 +40,8 @@ import sys
 import time
 from pathlib import Path
 
+from search_labels import labelled
+
 from santorini_hw.hints.evaluation import (
     FEATURES,
     GOD_FEATURES,
@@ -60,7 +62,12 @@ WEIGHTS = ROOT / "santorini_hw" / "hints" / "weights.json"
 START = Path(__file__).resolve().parent / "start_weights.json"
 GODS: list[God | None] = [None, *God]
 SIZE = len(FEATURES) + len(GODS) * len(GOD_FEATURES)
-Sample = tuple[dict[int, float], int]
+Sample = tuple[dict[int, float], float]
+"""A position's features (`sample_of`) and the chance that the player to move wins."""
+Played = tuple[Position, dict[int, float], int]
+"""A position of a self-play game, its features and 1 if the player to move won."""
+Fitted = tuple[list[Sample], float, dict[str, object]]
+"""The samples, the fit's log-loss and the weights document."""
 
 
 def expanded(god: God | None, features: list[int]) -> dict[int, float]:
@@ -87,18 +94,23 @@ def sample_of(position: Position) -> dict[int, float]:
 
 
 def self_play(
-    games: int, nodes: int, seed: int, explore: float, *, all_gods: bool = False
-) -> list[Sample]:
-    """Games of the engine against itself (every other one with gods, or all of them)."""
+    games: int, nodes: int, seed: int, explore: float, gods: str, *, searched: bool = False
+) -> list[Played]:
+    """Games of the engine against itself, with gods in every other game (`gods`
+    "alternate"), in all of them ("all") or in none ("none"). `searched`: only positions
+    after the first turn (the placement is random, not chosen), with an advanced god's
+    card when every game has gods: what `--labels search` labels."""
     rng = random.Random(seed)
-    samples: list[Sample] = []
+    samples: list[Played] = []
     started = time.monotonic()
     for game in range(games):
-        position = next(openings(rng, gods=all_gods or game % 2 == 1))
+        with_gods = gods == "all" or (gods == "alternate" and game % 2 == 1)
+        position = next(openings(rng, gods=with_gods))
         seen: list[tuple[Position, dict[int, float]]] = []
         winner = -1
         for number in range(200):
-            if not can_win_now(position):
+            wanted = not searched or (number >= 1 and (gods != "all" or position.cards is not None))
+            if wanted and not can_win_now(position):
                 seen.append((position, sample_of(position)))
             if number < 6 and rng.random() < explore:
                 turn = random_turn(position, rng)
@@ -113,7 +125,7 @@ def self_play(
             position = turn.result
         if winner < 0:
             continue
-        samples += [(x, 1 if p.to_move == winner else 0) for p, x in seen]
+        samples += [(p, x, 1 if p.to_move == winner else 0) for p, x in seen]
         if (game + 1) % 25 == 0:
             print(
                 f"{game + 1} games, {len(samples)} positions, {time.monotonic() - started:.0f} s",
@@ -171,8 +183,8 @@ def log_loss(samples: list[Sample], w: list[float]) -> float:
     total = 0.0
     for x, y in samples:
         z = w[SIZE] + sum(w[j] * value for j, value in x.items())
-        p = 1 / (1 + math.exp(-max(-30.0, min(30.0, z))))
-        total -= math.log(max(1e-12, p if y else 1 - p))
+        p = min(max(1 / (1 + math.exp(-max(-30.0, min(30.0, z)))), 1e-12), 1 - 1e-12)
+        total -= y * math.log(p) + (1 - y) * math.log(1 - p)
     return total / len(samples)
 
 
@@ -214,7 +226,7 @@ def coefficients(weights: Weights) -> list[float]:
 
 def new_gods_coefficients() -> set[int]:
     """Indices of the advanced gods' own weights (`--new-gods-only` fits only these)."""
-    found = set()
+    found: set[int] = set()
     for index, god in enumerate(GODS):
         if god is not None and not god.is_simple:
             start = len(FEATURES) + index * len(GOD_FEATURES)
@@ -265,33 +277,79 @@ def main() -> None:
         help="start from the shipped weights and fit only the advanced gods' own ones,"
         " from games that all have gods",
     )
+    parser.add_argument(
+        "--labels",
+        choices=("results", "search"),
+        default="results",
+        help="what a position is labelled with: its game's result, or the score of a"
+        " search of --label-nodes (search_labels.py; one round, from the shipped weights)",
+    )
+    parser.add_argument("--label-nodes", type=int, default=4357)
+    parser.add_argument("--no-gods", action="store_true", help="every game without gods")
+    parser.add_argument("--jobs", type=int, default=2, help="processes for the label searches")
     args = parser.parse_args()
     commit = engine_commit(args.dirty)
-
-    keep = args.new_gods_only
-    shipped = load_weights()
-    use_weights(shipped if keep else Weights.from_json(json.loads(START.read_text())))
-    start = (coefficients(shipped), new_gods_coefficients()) if keep else None
-    samples: list[Sample] = []
-    document: dict[str, object] = {}
-    for round_ in range(args.rounds):
-        seed = args.seed + round_
-        samples += self_play(args.games, args.nodes, seed, args.explore, all_gods=keep)
-        w, loss = fit(samples, args.seed, args.epochs, args.l2, args.god_l2, initial=start)
-        document = weights_document(w)
-        use_weights(Weights.from_json(document))
-        print(f"round {round_ + 1}: {len(samples)} positions, log-loss {loss:.4f}", flush=True)
+    gods = "all" if args.new_gods_only else "none" if args.no_gods else "alternate"
+    if args.labels == "search":
+        samples, loss, document = search_fit(args, gods)
+    else:
+        samples, loss, document = results_fit(args, gods)
     document["source"] = (
         f"tools/fit_evaluation.py --rounds {args.rounds} --games {args.games}"
         f" --nodes {args.nodes} --explore {args.explore} --epochs {args.epochs}"
         f" --l2 {args.l2} --god-l2 {args.god_l2} --seed {args.seed}"
-        + (" --new-gods-only" if keep else "")
+        + (" --new-gods-only" if args.new_gods_only else "")
+        + (" --no-gods" if args.no_gods else "")
+        + (f" --labels search --label-nodes {args.label_nodes}" if args.labels == "search" else "")
     )
     document["positions"] = len(samples)
     document["log_loss"] = round(loss, 4)
     document["engine"] = f"self-play by the engine of commit {commit}"
     args.out.write_text(json.dumps(document, indent=2) + "\n")
     print(json.dumps(document, indent=2))
+
+
+def results_fit(args: argparse.Namespace, gods: str) -> Fitted:
+    """Rounds of self-play labelled by the games' results, each fitted on all so far."""
+    keep = args.new_gods_only
+    shipped = load_weights()
+    use_weights(shipped if keep else Weights.from_json(json.loads(START.read_text())))
+    start = (coefficients(shipped), new_gods_coefficients()) if keep else None
+    samples: list[Sample] = []
+    document: dict[str, object] = {}
+    loss = 0.0
+    for round_ in range(args.rounds):
+        played = self_play(args.games, args.nodes, args.seed + round_, args.explore, gods)
+        samples += [(x, y) for _, x, y in played]
+        w, loss = fit(samples, args.seed, args.epochs, args.l2, args.god_l2, initial=start)
+        document = weights_document(w)
+        use_weights(Weights.from_json(document))
+        print(f"round {round_ + 1}: {len(samples)} positions, log-loss {loss:.4f}", flush=True)
+    return samples, loss, document
+
+
+def search_fit(args: argparse.Namespace, gods: str) -> Fitted:
+    """One round of self-play with the shipped weights, its positions labelled by searches
+    with them; fitted from the shipped weights: the advanced gods' own weights
+    (`--new-gods-only`, from zero: the power-blind start), else the shared weights and
+    the tempo (the gods' own kept). Weights of features no position has are kept."""
+    shipped = load_weights()
+    use_weights(shipped)
+    played = self_play(args.games, args.nodes, args.seed, args.explore, gods, searched=True)
+    positions = [position for position, _, _ in played]
+    labels = labelled(positions, args.label_nodes, args.jobs)
+    samples = [(x, y) for (_, x, _), y in zip(played, labels, strict=True)]
+    w = coefficients(shipped)
+    if args.new_gods_only:
+        free = new_gods_coefficients()
+        for index in free:
+            w[index] = 0.0
+    else:
+        shared = range(len(FEATURES) + len(GOD_FEATURES))  # with the no-god copies (GODS[0])
+        free = {index for index in shared if any(x.get(index) for x, _ in samples)} | {SIZE}
+    w, loss = fit(samples, args.seed, args.epochs, args.l2, args.god_l2, initial=(w, free))
+    print(f"{len(samples)} positions labelled by searches, log-loss {loss:.4f}", flush=True)
+    return samples, loss, weights_document(w)
 
 
 if __name__ == "__main__":
