@@ -27,6 +27,15 @@
 every game with two gods drawn from all thirty, and fits only the twenty advanced gods'
 own weights from them: the shared weights, the tempo and the simple gods' weights are
 kept as shipped, so the play of games without advanced gods does not change.
+
+`--labels search` labels each position by a search of `--label-nodes` with the shipped
+weights instead of its game's result (`label`: the chance of winning its score
+says), in one round of self-play with the shipped weights, positions after the
+first turn only. It fits the shared weights and the tempo (`--no-gods`: from games
+without gods), or with `--new-gods-only` the advanced gods' own weights from zero (the
+power-blind start), from positions with an advanced god. Weights of features no position
+has (level 3, trapped: the search decides those) are kept. The labels depend on the
+shipped weights, so such a fit is reproduced at the commit it names, weights included.
 """
 
 from __future__ import annotations
@@ -38,9 +47,9 @@ import random
 import subprocess
 import sys
 import time
+from functools import partial
+from multiprocessing import Pool
 from pathlib import Path
-
-from search_labels import labelled
 
 from santorini_hw.hints.evaluation import (
     FEATURES,
@@ -51,7 +60,7 @@ from santorini_hw.hints.evaluation import (
     use_weights,
 )
 from santorini_hw.hints.match import openings
-from santorini_hw.hints.search import best_turn
+from santorini_hw.hints.search import UNPROVEN, best_turn
 from santorini_hw.hints.tactics import can_win_now
 from santorini_hw.rules.gods import God
 from santorini_hw.rules.position import Position
@@ -133,6 +142,26 @@ def self_play(
                 flush=True,
             )
     return samples
+
+
+def label(position: Position, nodes: int) -> float:
+    """The chance that the player to move wins, by a search of `nodes` nodes (its score:
+    100 points are odds of e to 1; a decided or nearly decided score is a 1 or a 0).
+
+    A game's result says little about one position in it (one bit, decided by many turns
+    later, through the weak play of self-play at a small budget); a deeper search says
+    what the engine itself would see by looking ahead, which is what the evaluation at
+    the horizon should guess. Reproducible: a node budget and a fixed seed."""
+    score = best_turn(position, node_budget=nodes, seed=1).score
+    if abs(score) >= UNPROVEN:  # decided, or nearly (a pruned node's)
+        return 1.0 if score > 0 else 0.0
+    return 1 / (1 + math.exp(-score / 100))
+
+
+def labelled(positions: list[Position], nodes: int, jobs: int) -> list[float]:
+    """`label` of every position, in order, on `jobs` processes."""
+    with Pool(jobs) as pool:
+        return pool.map(partial(label, nodes=nodes), positions, chunksize=20)
 
 
 def fit(
@@ -234,6 +263,13 @@ def new_gods_coefficients() -> set[int]:
     return found
 
 
+def shared_coefficients(samples: list[Sample]) -> set[int]:
+    """Indices of the shared weights (with the no-god copies) that some sample has, and
+    the tempo's: what a fit from search labels changes."""
+    shared = range(len(FEATURES) + len(GOD_FEATURES))  # GODS[0] is None: its copies follow
+    return {index for index in shared if any(x.get(index) for x, _ in samples)} | {SIZE}
+
+
 def engine_commit(dirty_ok: bool) -> str:
     """The commit whose engine plays the games; refuses uncommitted engine changes (the
     weights file must name code anyone can check out) unless `dirty_ok`."""
@@ -282,7 +318,7 @@ def main() -> None:
         choices=("results", "search"),
         default="results",
         help="what a position is labelled with: its game's result, or the score of a"
-        " search of --label-nodes (search_labels.py; one round, from the shipped weights)",
+        " search of --label-nodes (one round, from the shipped weights)",
     )
     parser.add_argument("--label-nodes", type=int, default=4357)
     parser.add_argument("--no-gods", action="store_true", help="every game without gods")
@@ -345,8 +381,7 @@ def search_fit(args: argparse.Namespace, gods: str) -> Fitted:
         for index in free:
             w[index] = 0.0
     else:
-        shared = range(len(FEATURES) + len(GOD_FEATURES))  # with the no-god copies (GODS[0])
-        free = {index for index in shared if any(x.get(index) for x, _ in samples)} | {SIZE}
+        free = shared_coefficients(samples)
     w, loss = fit(samples, args.seed, args.epochs, args.l2, args.god_l2, initial=(w, free))
     print(f"{len(samples)} positions labelled by searches, log-loss {loss:.4f}", flush=True)
     return samples, loss, weights_document(w)

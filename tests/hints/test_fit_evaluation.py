@@ -1,18 +1,27 @@
-"""The offline fitting tool: its feature layout and its regression."""
+"""The offline fitting tool: its feature layout, its regression and its labels."""
 
 from __future__ import annotations
 
+import math
 import random
 
+import pytest
+
 from santorini_hw.hints.evaluation import FEATURES, GOD_FEATURES, Weights, load_weights
+from santorini_hw.hints.search import best_turn
 from santorini_hw.rules.gods import God
+from santorini_hw.rules.position_json import position_from_json
 from tools.fit_evaluation import (
     GODS,
     SIZE,
     coefficients,
     expanded,
     fit,
+    label,
+    labelled,
+    log_loss,
     new_gods_coefficients,
+    shared_coefficients,
     weights_document,
 )
 
@@ -68,3 +77,33 @@ def test_new_gods_only_fits_the_advanced_gods_own_columns_and_keeps_the_rest() -
     assert w[zeus + mobility] > start[zeus + mobility] + 0.5
     changed = {j for j, (after, before) in enumerate(zip(w, start, strict=True)) if after != before}
     assert changed <= new_gods_coefficients()
+
+
+def test_soft_labels_are_fitted_to_their_chance_and_scored_by_cross_entropy() -> None:
+    samples = [({FEATURES.index("level2"): 1.0}, 0.8), ({FEATURES.index("level2"): -1.0}, 0.2)]
+    w, loss = fit(samples * 200, seed=1, epochs=200, l2=0.0, god_l2=0.0)
+    assert abs(1 / (1 + math.exp(-w[FEATURES.index("level2")])) - 0.8) < 0.02
+    entropy = -(0.8 * math.log(0.8) + 0.2 * math.log(0.2))
+    assert entropy <= loss < entropy + 0.01  # a soft label's loss never reaches zero
+    assert log_loss([({}, 1.0)], [0.0] * (SIZE + 1)) == pytest.approx(math.log(2))
+
+
+def test_a_search_label_is_the_chance_its_score_says_and_decided_scores_are_certain() -> None:
+    won = position_from_json(
+        {"workers": {"A": ["b2", "e5"], "B": ["a5", "e1"]}, "heights": {"b2": 2, "c3": 3}}
+        | {"domes": [], "to_move": "A"}
+    )
+    assert label(won, nodes=50) == 1.0  # A climbs to c3
+    quiet = position_from_json(
+        {"workers": {"A": ["a1", "e5"], "B": ["c3", "e1"]}, "heights": {}, "domes": []}
+        | {"to_move": "A"}
+    )
+    score = best_turn(quiet, node_budget=300, seed=1).score
+    assert label(quiet, nodes=300) == pytest.approx(1 / (1 + math.exp(-score / 100)))
+    assert 0.0 < label(quiet, nodes=300) < 1.0
+    assert labelled([won, quiet], nodes=300, jobs=2) == [1.0, label(quiet, nodes=300)]
+
+
+def test_a_fit_from_search_labels_keeps_the_weights_of_features_no_sample_has() -> None:
+    samples = [({FEATURES.index("mobility"): 3.0, len(FEATURES) + 1: 3.0}, 0.6)]
+    assert shared_coefficients(samples) == {FEATURES.index("mobility"), len(FEATURES) + 1, SIZE}
