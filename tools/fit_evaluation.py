@@ -33,7 +33,9 @@ weights instead of its game's result (`label`: the chance of winning its score
 says), in one round of self-play with the shipped weights, positions after the
 first turn only. It fits the shared weights and the tempo (`--no-gods`: from games
 without gods), or with `--new-gods-only` the advanced gods' own weights from zero (the
-power-blind start), from positions with an advanced god. Weights of features no position
+power-blind start), from positions with an advanced god, or with `--simple-gods-only`
+the ten simple gods' own weights from the shipped ones, from games of two simple gods
+(the gods AlphaZero plays, issue 30). Weights of features no position
 has (level 3, trapped: the search decides those) are kept. The labels depend on the
 shipped weights, so such a fit is reproduced at the commit it names, weights included.
 """
@@ -62,7 +64,7 @@ from santorini_hw.hints.evaluation import (
 from santorini_hw.hints.match import openings
 from santorini_hw.hints.search import UNPROVEN, best_turn
 from santorini_hw.hints.tactics import can_win_now
-from santorini_hw.rules.gods import God
+from santorini_hw.rules.gods import SIMPLE_GODS, God
 from santorini_hw.rules.position import Position
 from santorini_hw.rules.turns import random_turn
 
@@ -106,15 +108,17 @@ def self_play(
     games: int, nodes: int, seed: int, explore: float, gods: str, *, searched: bool = False
 ) -> list[Played]:
     """Games of the engine against itself, with gods in every other game (`gods`
-    "alternate"), in all of them ("all") or in none ("none"). `searched`: only positions
+    "alternate"), in all of them ("all"), two simple gods in all ("simple") or none
+    ("none"). `searched`: only positions
     after the first turn (the placement is random, not chosen), with an advanced god's
     card when every game has gods: what `--labels search` labels."""
     rng = random.Random(seed)
     samples: list[Played] = []
     started = time.monotonic()
     for game in range(games):
-        with_gods = gods == "all" or (gods == "alternate" and game % 2 == 1)
-        position = next(openings(rng, gods=with_gods))
+        with_gods = gods in ("all", "simple") or (gods == "alternate" and game % 2 == 1)
+        pool = SIMPLE_GODS if gods == "simple" else tuple(God)
+        position = next(openings(rng, gods=with_gods, pool=pool))
         seen: list[tuple[Position, dict[int, float]]] = []
         winner = -1
         for number in range(200):
@@ -253,11 +257,12 @@ def coefficients(weights: Weights) -> list[float]:
     return w
 
 
-def new_gods_coefficients() -> set[int]:
-    """Indices of the advanced gods' own weights (`--new-gods-only` fits only these)."""
+def new_gods_coefficients(simple: bool = False) -> set[int]:
+    """Indices of the advanced gods' own weights (`--new-gods-only` fits only these), or
+    with `simple` the ten simple gods' (`--simple-gods-only`)."""
     found: set[int] = set()
     for index, god in enumerate(GODS):
-        if god is not None and not god.is_simple:
+        if god is not None and god.is_simple == simple:
             start = len(FEATURES) + index * len(GOD_FEATURES)
             found.update(range(start, start + len(GOD_FEATURES)))
     return found
@@ -320,12 +325,21 @@ def main() -> None:
         help="what a position is labelled with: its game's result, or the score of a"
         " search of --label-nodes (one round, from the shipped weights)",
     )
+    parser.add_argument(
+        "--simple-gods-only",
+        action="store_true",
+        help="with --labels search: fit only the ten simple gods' own weights, from games"
+        " of two simple gods",
+    )
     parser.add_argument("--label-nodes", type=int, default=4357)
     parser.add_argument("--no-gods", action="store_true", help="every game without gods")
     parser.add_argument("--jobs", type=int, default=2, help="processes for the label searches")
     args = parser.parse_args()
+    if args.simple_gods_only and args.labels != "search":
+        parser.error("--simple-gods-only needs --labels search")
     commit = engine_commit(args.dirty)
     gods = "all" if args.new_gods_only else "none" if args.no_gods else "alternate"
+    gods = "simple" if args.simple_gods_only else gods
     if args.labels == "search":
         samples, loss, document = search_fit(args, gods)
     else:
@@ -335,6 +349,7 @@ def main() -> None:
         f" --nodes {args.nodes} --explore {args.explore} --epochs {args.epochs}"
         f" --l2 {args.l2} --god-l2 {args.god_l2} --seed {args.seed}"
         + (" --new-gods-only" if args.new_gods_only else "")
+        + (" --simple-gods-only" if args.simple_gods_only else "")
         + (" --no-gods" if args.no_gods else "")
         + (f" --labels search --label-nodes {args.label_nodes}" if args.labels == "search" else "")
     )
@@ -367,8 +382,9 @@ def results_fit(args: argparse.Namespace, gods: str) -> Fitted:
 def search_fit(args: argparse.Namespace, gods: str) -> Fitted:
     """One round of self-play with the shipped weights, its positions labelled by searches
     with them; fitted from the shipped weights: the advanced gods' own weights
-    (`--new-gods-only`, from zero: the power-blind start), else the shared weights and
-    the tempo (the gods' own kept). Weights of features no position has are kept."""
+    (`--new-gods-only`, from zero: the power-blind start), the simple gods' own
+    (`--simple-gods-only`, from the shipped ones), else the shared weights and the tempo
+    (the gods' own kept). Weights of features no position has are kept."""
     shipped = load_weights()
     use_weights(shipped)
     played = self_play(args.games, args.nodes, args.seed, args.explore, gods, searched=True)
@@ -380,6 +396,8 @@ def search_fit(args: argparse.Namespace, gods: str) -> Fitted:
         free = new_gods_coefficients()
         for index in free:
             w[index] = 0.0
+    elif args.simple_gods_only:
+        free = new_gods_coefficients(simple=True)
     else:
         free = shared_coefficients(samples)
     w, loss = fit(samples, args.seed, args.epochs, args.l2, args.god_l2, initial=(w, free))

@@ -9,7 +9,7 @@ import pytest
 
 from santorini_hw.hints.evaluation import FEATURES, GOD_FEATURES, Weights, load_weights
 from santorini_hw.hints.search import best_turn
-from santorini_hw.rules.gods import God
+from santorini_hw.rules.gods import SIMPLE_GODS, God
 from santorini_hw.rules.position_json import position_from_json
 from tools.fit_evaluation import (
     GODS,
@@ -21,6 +21,7 @@ from tools.fit_evaluation import (
     labelled,
     log_loss,
     new_gods_coefficients,
+    self_play,
     shared_coefficients,
     weights_document,
 )
@@ -32,6 +33,19 @@ def test_a_gods_features_are_copied_into_its_own_columns() -> None:
     x = expanded(God.ARTEMIS, features)
     own = len(FEATURES) + GODS.index(God.ARTEMIS) * len(GOD_FEATURES)
     assert x == {FEATURES.index("mobility"): 7.0, own + GOD_FEATURES.index("mobility"): 7.0}
+
+
+def test_the_simple_and_the_advanced_gods_own_columns_split_the_gods_columns() -> None:
+    simple, advanced = new_gods_coefficients(simple=True), new_gods_coefficients()
+    assert not simple & advanced
+    assert len(simple) == 10 * len(GOD_FEATURES) and len(advanced) == 20 * len(GOD_FEATURES)
+    assert simple | advanced == set(range(len(FEATURES) + len(GOD_FEATURES), SIZE))
+
+
+def test_simple_self_play_deals_two_simple_gods_in_every_game() -> None:
+    played = self_play(3, nodes=8, seed=5, explore=0.3, gods="simple", searched=True)
+    lineups = {position.lineup.gods for position, _, _ in played}
+    assert lineups and all(len(gods) == 2 and set(gods) <= set(SIMPLE_GODS) for gods in lineups)
 
 
 def test_the_regression_learns_which_side_of_a_feature_wins() -> None:
