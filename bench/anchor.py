@@ -8,7 +8,8 @@ DIR is a git directory of cestpasphoto/alpha-zero-general (the search tool's `fe
 gives one). The first run unpacks the anchor's `santorini/` code and networks into a
 cache folder outside the repository and makes the bench-only venv `bench/.venv-anchor`
 (docs/develop/anchor-benchmark.md). For each node budget and each of "no gods" and
-"two random simple gods", `santorini-hw rules best --nodes N` plays the anchor at
+"two random simple gods", `santorini-hw rules best --nodes N` (or, with `--in-process`,
+the same search in this process: several times faster) plays the anchor at
 `--sims` MCTS simulations a move, each opening from both seats, every turn checked
 against `santorini-hw rules moves`. Printed: each game, then per setting the engine's
 wins, the Elo difference with its 95 % interval, and both sides' time a move.
@@ -33,6 +34,8 @@ from alphazero.match import Game, Tally, play_setting
 from alphazero.players import (
     AnchorProcess,
     AnchorStoppedError,
+    InProcessRules,
+    OurSide,
     RulesCommand,
     default_executable,
 )
@@ -82,18 +85,23 @@ def arguments() -> argparse.Namespace:
         default=default_executable(),
         help="our command (default: the one beside this Python)",
     )
+    parser.add_argument(
+        "--in-process",
+        action="store_true",
+        help="search in this process instead of one command a move (same games, faster)",
+    )
     args = parser.parse_args()
     if min(args.nodes) < 1 or args.sims < 1 or args.games < 1:
         parser.error("--nodes, --sims and --games must be positive")
     return args
 
 
-def summary(title: str, tally: Tally) -> str:
+def summary(title: str, tally: Tally, timed: str) -> str:
     engine_seconds, nodes = tally.engine.per_move()
     anchor_seconds, round_trip = tally.anchor.per_move()
     lines = [
         f"{title}: {tally.result.summary()}",
-        f"  engine: {engine_seconds:.3f} s a move (the whole command, its start included),"
+        f"  engine: {engine_seconds:.3f} s a move ({timed}),"
         f" {nodes:.0f} nodes a move, {tally.engine.moves} moves",
         f"  anchor: {anchor_seconds:.3f} s a move (its search), {round_trip:.3f} s a move"
         f" (round trip), {tally.anchor.moves} moves",
@@ -114,10 +122,15 @@ def main() -> int:
     except AnchorSetupError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
-    rules = RulesCommand(args.santorini_hw)
-    start = {"workers": {"A": ["b2", "d4"], "B": ["b4", "d2"]}, "to_move": "A"}
-    overhead = min(rules.best(start, nodes=1, seed=0).seconds for _ in range(3))
-    print(f"our command's own cost (rules best --nodes 1, best of 3): {overhead:.3f} s")
+    rules: OurSide
+    if args.in_process:
+        rules = InProcessRules()
+        print("our engine searches in the bench's process (the same search, no process start)")
+    else:
+        rules = RulesCommand(args.santorini_hw)
+        start = {"workers": {"A": ["b2", "d4"], "B": ["b4", "d2"]}, "to_move": "A"}
+        overhead = min(rules.best(start, nodes=1, seed=0).seconds for _ in range(3))
+        print(f"our command's own cost (rules best --nodes 1, best of 3): {overhead:.3f} s")
     results: list[tuple[str, Tally]] = []
     try:
         for gods, anchor in anchors.items():
@@ -125,12 +138,13 @@ def main() -> int:
     except AnchorStoppedError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
-    print("\n".join(["", "summary:", *(summary(title, tally) for title, tally in results)]))
+    lines = [summary(title, tally, rules.timed) for title, tally in results]
+    print("\n".join(["", "summary:", *lines]))
     return 1 if any(tally.stopped for _, tally in results) else 0
 
 
 def play_mode(
-    args: argparse.Namespace, rules: RulesCommand, python: Path, anchor: Anchor, *, gods: bool
+    args: argparse.Namespace, rules: OurSide, python: Path, anchor: Anchor, *, gods: bool
 ) -> list[tuple[str, Tally]]:
     """Every node budget against the anchor's network with or without gods."""
     results = []
@@ -149,7 +163,7 @@ def play_mode(
                 seed=args.seed,
                 report=lambda line: print(f"  {line}", flush=True),
             )
-            print(summary(title, tally), flush=True)
+            print(summary(title, tally, rules.timed), flush=True)
             results.append((title, tally))
     return results
 

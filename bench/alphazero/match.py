@@ -17,7 +17,7 @@ from santorini_hw.hints.match import MatchResult, openings
 from santorini_hw.rules.gods import SIMPLE_GODS
 from santorini_hw.rules.position_json import position_to_json
 
-from .players import AnchorCannotPlayError, AnchorProcess, RulesCommand
+from .players import AnchorCannotPlayError, AnchorProcess, OurSide
 from .translate import (
     Proposal,
     TranslationError,
@@ -91,7 +91,7 @@ class Game:
 
     def __init__(
         self,
-        rules: RulesCommand,
+        rules: OurSide,
         anchor: AnchorProcess,
         *,
         nodes: int,

@@ -1,7 +1,9 @@
 """Both sides of the anchor match as processes: our command line and the anchor's worker.
 
 Our side is the `santorini-hw` command of the project's venv (`rules best --nodes N` for
-its turns, `rules moves` for every position's legal turns); the anchor's side is
+its turns, `rules moves` for every position's legal turns), or the same two answers
+computed in this process (`InProcessRules`: the same search, without a process start a
+question, so a match runs several times faster); the anchor's side is
 `worker.py` in the bench-only venv, kept running for a whole match and spoken to one
 JSON line at a time. Each measures its own time a move.
 """
@@ -14,6 +16,11 @@ import sys
 import time
 from pathlib import Path
 from typing import Any, NamedTuple
+
+from santorini_hw.commands.hints import result_json
+from santorini_hw.commands.rules import turns_json
+from santorini_hw.hints.search import best_turn
+from santorini_hw.rules.position_json import position_from_json
 
 from .install import Anchor
 from .translate import GODS_SLOTS, Step
@@ -47,6 +54,8 @@ class AnchorMove(NamedTuple):
 class RulesCommand:
     """`santorini-hw rules ...`, one process per question, position JSON on stdin."""
 
+    timed = "the whole command, its start included"
+
     def __init__(self, executable: Path) -> None:
         self.executable = executable
 
@@ -71,6 +80,28 @@ class RulesCommand:
         started = time.perf_counter()
         answer = self._ask("best", "--nodes", str(nodes), "--seed", str(seed), position=position)
         return EngineMove(answer["turn"], int(answer["nodes"]), time.perf_counter() - started)
+
+
+class InProcessRules:
+    """`RulesCommand`'s answers from this process: the functions behind the command line,
+    their JSON made the same way (its time a move is the search's alone)."""
+
+    timed = "its search, in the bench's process"
+
+    def legal_turns(self, position: dict[str, Any]) -> list[dict[str, Any]]:
+        answer = json.dumps(turns_json(position_from_json(position)))
+        turns: list[dict[str, Any]] = json.loads(answer)["turns"]
+        return turns
+
+    def best(self, position: dict[str, Any], *, nodes: int, seed: int) -> EngineMove:
+        started = time.perf_counter()
+        result = best_turn(position_from_json(position), node_budget=nodes, seed=seed)
+        answer = json.loads(json.dumps(result_json(result)))
+        return EngineMove(answer["turn"], result.nodes, time.perf_counter() - started)
+
+
+OurSide = RulesCommand | InProcessRules
+"""Whichever answers for our engine in a match."""
 
 
 def default_executable() -> Path:

@@ -15,7 +15,7 @@ from bench.alphazero.install import (
     unpack,
 )
 from bench.alphazero.match import IllegalTurnError, legal_turn
-from bench.alphazero.players import RulesCommand, default_executable
+from bench.alphazero.players import InProcessRules, RulesCommand, default_executable
 from bench.alphazero.translate import Proposal, position_key
 from santorini_hw.commands.rules import turns_json
 from santorini_hw.rules.position_json import position_from_json
@@ -106,3 +106,15 @@ def test_our_side_asks_the_santorini_hw_command() -> None:
     assert move.nodes <= 50 and move.seconds > 0
     keys = {position_key(turn["result"]) for turn in turns}
     assert position_key(move.turn["result"]) in keys
+
+
+def test_the_in_process_side_answers_as_the_command_does() -> None:
+    command, in_process = RulesCommand(default_executable()), InProcessRules()
+    midgame = {**START, "workers": {"A": ["b2", "c4"], "B": ["d4", "e5"]}, "heights": {"c3": 1}}
+    assert in_process.legal_turns(midgame) == command.legal_turns(midgame)
+    for seed in (1, 2):
+        ours, theirs = (
+            in_process.best(midgame, nodes=300, seed=seed),
+            command.best(midgame, nodes=300, seed=seed),
+        )
+        assert ours.turn == theirs.turn and ours.nodes == theirs.nodes
