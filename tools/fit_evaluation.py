@@ -16,6 +16,7 @@
    games (against the engine of da828ca, 100 god games at 0.1 s a turn on the same
    openings: 57 % with the earlier god weights, 75 % with them set to zero).
    The intercept is the tempo bonus. Weights are written in points (100 × the coefficient).
+   The hand-set weights (`evaluation.HAND_SET`) are kept as shipped by every fit.
 3. The result goes to santorini_hw/hints/weights.json with the seed, the games, the
    fit's log-loss and the commit whose engine played the games, so anyone can reproduce
    it: at that commit, the same arguments write the same file. (The fit never reads the
@@ -56,6 +57,7 @@ from pathlib import Path
 from santorini_hw.hints.evaluation import (
     FEATURES,
     GOD_FEATURES,
+    HAND_SET,
     Weights,
     all_features,
     load_weights,
@@ -270,9 +272,23 @@ def new_gods_coefficients(simple: bool = False) -> set[int]:
 
 def shared_coefficients(samples: list[Sample]) -> set[int]:
     """Indices of the shared weights (with the no-god copies) that some sample has, and
-    the tempo's: what a fit from search labels changes."""
-    shared = range(len(FEATURES) + len(GOD_FEATURES))  # GODS[0] is None: its copies follow
+    the tempo's, hand-set weights left out: what a fit from search labels changes."""
+    shared = set(range(len(FEATURES) + len(GOD_FEATURES))) - hand_set_coefficients()
     return {index for index in shared if any(x.get(index) for x, _ in samples)} | {SIZE}
+
+
+def hand_set_coefficients() -> set[int]:
+    """Indices of the weights no fit changes (`evaluation.HAND_SET`)."""
+    return {FEATURES.index(name) for name in HAND_SET}
+
+
+def from_zero_but_hand_set(weights: Weights) -> tuple[list[float], set[int]]:
+    """A fit of every weight from zero, except the hand-set ones, kept as in `weights`."""
+    w = [0.0] * (SIZE + 1)
+    kept = hand_set_coefficients()
+    for index in kept:
+        w[index] = weights.base[index] / 100
+    return w, set(range(SIZE + 1)) - kept
 
 
 def engine_commit(dirty_ok: bool) -> str:
@@ -356,8 +372,14 @@ def main() -> None:
     document["positions"] = len(samples)
     document["log_loss"] = round(loss, 4)
     document["engine"] = f"self-play by the engine of commit {commit}"
+    document["hand_set"] = {name: HAND_SET_NOTE for name in HAND_SET}
     args.out.write_text(json.dumps(document, indent=2) + "\n")
     print(json.dumps(document, indent=2))
+
+
+HAND_SET_NOTE = (
+    "kept by every fit: chosen in play against the AlphaZero anchor (docs/develop/hints.md)"
+)
 
 
 def results_fit(args: argparse.Namespace, gods: str) -> Fitted:
@@ -365,7 +387,10 @@ def results_fit(args: argparse.Namespace, gods: str) -> Fitted:
     keep = args.new_gods_only
     shipped = load_weights()
     use_weights(shipped if keep else Weights.from_json(json.loads(START.read_text())))
-    start = (coefficients(shipped), new_gods_coefficients()) if keep else None
+    if keep:
+        start = (coefficients(shipped), new_gods_coefficients())
+    else:
+        start = from_zero_but_hand_set(shipped)
     samples: list[Sample] = []
     document: dict[str, object] = {}
     loss = 0.0

@@ -12,12 +12,15 @@ through the same bitboard helpers as the win detector (`tactics.py`):
   levels is a threat; Athena's block: a side under it can neither climb nor threaten.
 - A threat counts as stoppable when an opposing worker can reach a cell next to it (to
   build on it next turn); Prometheus and Hermes also build next to where they stand.
+- A level-2 worker with no opposing worker within two cells is `unguarded`: nobody can
+  come next to it in one move to build its stairs too high or dome its goals.
 
 Besides the shared weights, every god has its own weights for its side's level-2
 workers, mobility, climbing options, near threats and threats (`GOD_FEATURES`): how
 much those are worth depends on the power (Artemis' reach, Atlas' domes, a second
 build). The weights live in `weights.json`, fitted by `tools/fit_evaluation.py` from
-games the engine played against itself (the file records how); a side's value is the
+games the engine played against itself (the file records how), except the hand-set
+`HAND_SET`, which every fit keeps; a side's value is the
 weights times its features, and a position's value is one side's minus its strongest
 opponent's, plus a tempo bonus for the side to move. Scores are in points (100 points:
 odds of about e to 1 to win); a won game is `WIN` (the search subtracts the distance).
@@ -50,11 +53,27 @@ FEATURES = (
     "unstoppable",  # a winning cell no opposing worker can build on first
     "near_threats",  # free level-2 cells next to its level-2 workers
     "high_neighbours",  # free cells one level above a worker, next to it (stairs)
+    "unguarded",  # level-2 workers with no opposing worker within two cells
 )
+HAND_SET = ("unguarded",)
+"""Features whose weight is set by hand, chosen in play against the AlphaZero anchor
+(docs/develop/hints.md): the fits keep it. A search labels positions only a few turns
+deep, too short to see that nobody near a level-2 worker leaves it free to build its
+own way up, which is how the anchor won most of its games."""
 GOD_FEATURES = ("level2", "mobility", "climbs", "near_threats", "threat")
 """Features that also get a weight of their own per god."""
 _GOD_INDEX = tuple(FEATURES.index(name) for name in GOD_FEATURES)
 _CENTRE = tuple(2 - max(abs(cell % 5 - 2), abs(cell // 5 - 2)) for cell in range(25))
+_WITHIN_TWO = tuple(
+    sum(
+        1 << other
+        for other in range(25)
+        if other != cell and max(abs(other % 5 - cell % 5), abs(other // 5 - cell // 5)) <= 2
+    )
+    for cell in range(25)
+)
+"""Per cell, the cells at most two steps away: a worker there can come next to it in one
+move, to build on the cells around it."""
 _BUILD_WHERE_THEY_STAND = (God.PROMETHEUS, God.HERMES)
 _FORCING = (God.APOLLO, God.MINOTAUR)
 _REACHING = (God.ARTEMIS, God.PAN)
@@ -198,8 +217,11 @@ def side_features(position: Position, own: _Reach, others: list[_Reach]) -> list
     free = ~position.occupied & ~domes
     levels = (~l1 & free, l1 & ~l2 & free, l2 & ~l3 & free, l3 & free, 0)
     on_level = [0, 0, 0, 0]
-    mobility = climbs = centre = trapped_workers = stairs = 0
-    near = 0
+    mobility = climbs = centre = trapped_workers = stairs = unguarded = 0
+    near = opposing = 0
+    for other in others:
+        for cell, _ in other.targets:
+            opposing |= 1 << cell
     for cell, targets in own.targets:
         height = (l1 >> cell & 1) + (l2 >> cell & 1) + (l3 >> cell & 1)
         on_level[height] += 1
@@ -212,6 +234,8 @@ def side_features(position: Position, own: _Reach, others: list[_Reach]) -> list
             trapped_workers += 1
         if height == 2:
             near |= NEIGHBOURS[cell] & levels[2]
+            if not _WITHIN_TWO[cell] & opposing:
+                unguarded += 1
     threats = own.wins.bit_count()
     unstoppable = 0
     if threats:
@@ -233,6 +257,7 @@ def side_features(position: Position, own: _Reach, others: list[_Reach]) -> list
         unstoppable,
         near.bit_count(),
         stairs,
+        unguarded,
     ]
 
 

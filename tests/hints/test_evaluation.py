@@ -8,8 +8,17 @@ from importlib import resources
 
 import pytest
 
-from santorini_hw.hints.evaluation import FEATURES, Weights, evaluate, load_weights, use_weights
+from santorini_hw.hints.evaluation import (
+    FEATURES,
+    HAND_SET,
+    Weights,
+    all_features,
+    evaluate,
+    load_weights,
+    use_weights,
+)
 from santorini_hw.rules.gods import SIMPLE_GODS
+from santorini_hw.rules.position import Position
 from tests.hints.strategies import board
 
 
@@ -35,6 +44,31 @@ def test_two_threats_are_worth_more_than_one() -> None:
         to_move="B",
     )
     assert evaluate(two, 0) > evaluate(one, 0) + 100
+
+
+def unguarded(position: Position, side: int) -> int:
+    return all_features(position)[side][1][FEATURES.index("unguarded")]
+
+
+def test_a_level_two_worker_is_unguarded_while_no_opposing_worker_is_within_two_cells() -> None:
+    heights = {"b2": 2, "a1": 2}
+    far = board({"A": ["b2", "e1"], "B": ["e5", "e4"]}, heights=heights, to_move="B")
+    near = board({"A": ["b2", "e1"], "B": ["e5", "d4"]}, heights=heights, to_move="B")
+    beside = board({"A": ["b2", "e1"], "B": ["e5", "c3"]}, heights=heights, to_move="B")
+    assert [unguarded(p, 0) for p in (far, near, beside)] == [1, 0, 0]
+    assert unguarded(far, 1) == 0  # B stands on level 0
+    high_b = board({"A": ["c3", "e1"], "B": ["a1", "e5"]}, heights=heights, to_move="A")
+    assert unguarded(high_b, 1) == 0  # A's worker on c3 is two cells from a1
+    assert unguarded(board({"A": ["e3", "e1"], "B": ["a1", "e5"]}, heights=heights), 1) == 1
+
+
+def test_an_unguarded_level_two_worker_is_worth_more_than_one_watched() -> None:
+    heights = {"b2": 2}
+    far = board({"A": ["b2", "e1"], "B": ["e5", "e4"]}, heights=heights, to_move="B")
+    near = board({"A": ["b2", "e1"], "B": ["e5", "d4"]}, heights=heights, to_move="B")
+    assert evaluate(far, 0) > evaluate(near, 0)
+    assert load_weights().base[FEATURES.index("unguarded")] > 0
+    assert "unguarded" in HAND_SET
 
 
 def test_athena_block_cancels_the_opponents_climbing_threat() -> None:

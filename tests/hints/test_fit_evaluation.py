@@ -17,6 +17,8 @@ from tools.fit_evaluation import (
     coefficients,
     expanded,
     fit,
+    from_zero_but_hand_set,
+    hand_set_coefficients,
     label,
     labelled,
     log_loss,
@@ -121,3 +123,17 @@ def test_a_search_label_is_the_chance_its_score_says_and_decided_scores_are_cert
 def test_a_fit_from_search_labels_keeps_the_weights_of_features_no_sample_has() -> None:
     samples = [({FEATURES.index("mobility"): 3.0, len(FEATURES) + 1: 3.0}, 0.6)]
     assert shared_coefficients(samples) == {FEATURES.index("mobility"), len(FEATURES) + 1, SIZE}
+
+
+def test_every_fit_keeps_the_hand_set_weights() -> None:
+    shipped = load_weights()
+    unguarded = FEATURES.index("unguarded")
+    assert hand_set_coefficients() == {unguarded}
+    samples = [({unguarded: 1.0, FEATURES.index("mobility"): 2.0}, 0.9)] * 4
+    assert unguarded not in shared_coefficients(samples)
+    start, free = from_zero_but_hand_set(shipped)
+    assert start[unguarded] == shipped.base[unguarded] / 100 and unguarded not in free
+    assert set(range(SIZE + 1)) - free == {unguarded}
+    w, _ = fit(samples, seed=1, epochs=5, l2=0.0, god_l2=0.0, initial=(start, free))
+    assert w[unguarded] == start[unguarded]
+    assert w[FEATURES.index("mobility")] != 0.0
