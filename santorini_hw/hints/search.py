@@ -7,7 +7,8 @@ first asks whether the player to move can win at once (`tactics.can_win_now`): i
 node is decided without generating a single turn, which also makes every horizon one turn
 deeper for wins; and because of that test, only the turns that do not win are children.
 At the horizon, a player to move none of whose workers can move has lost
-(`tactics.cannot_move`): traps too are seen one turn deeper.
+(`tactics.cannot_move`): traps too are seen one turn deeper. One turn from the horizon a
+node far outside the window by its own evaluation is decided by it (`pruning.py`).
 
 Ordering: the transposition table's turn first, then the killer turns of that depth, then
 (two or more turns from the horizon) by static evaluation, or (next to the horizon) by
@@ -20,16 +21,14 @@ Late children of sorted nodes are first searched a turn shallower (`REDUCE_FROM`
 wide nodes keep only their best-looking turns (`KEEP_ROOT`, `KEEP_INNER`); a node that
 left turns out never claims a proven result (`UNPROVEN`).
 
-Two players and four players in two teams are two sides: plain minimax between them.
-Three players use the paranoid model: the other two play together against the player the
-hint is for, which keeps alpha-beta sound. A player with no legal turn loses (two sides)
-or is eliminated and play goes on (three players).
+Two sides (two players, or four in two teams) play plain minimax; three players the
+paranoid model (the other two against the hint's player: alpha-beta stays sound). A
+player with no legal turn loses (two sides) or is out and play goes on (three players).
 
-The search stops at its budget (`budget.py`: nodes, time or depth) and answers
-with the best turn of the deepest finished iteration, or of the unfinished one when its
-first (previously best) turn has been searched and something beat it. The chosen
-position's actions come from the rules core (`turns.turn_leading_to`, or
-`generate_turns` for a win), so the answer is always a legal turn with its actions.
+At its budget (`budget.py`: nodes, time or depth) the search answers with the best turn
+of the deepest finished iteration, or of the unfinished one when its first turn has been
+searched and something beat it; the actions come from the rules core
+(`turns.turn_leading_to`, or `generate_turns` for a win): always a legal turn.
 """
 
 from __future__ import annotations
@@ -41,6 +40,7 @@ from santorini_hw.clock import Clock, SystemClock
 from santorini_hw.hints.budget import Budget, Limits, OutOfBudgetError, SearchResult
 from santorini_hw.hints.evaluation import WIN, evaluate
 from santorini_hw.hints.ordering import MoveOrder, move_id
+from santorini_hw.hints.pruning import static_cut
 from santorini_hw.hints.tactics import can_win_now, cannot_move
 from santorini_hw.hints.tt import DECIDED, Bound, TranspositionTable, one_search_table
 from santorini_hw.hints.zobrist import child_key, position_key
@@ -53,24 +53,20 @@ ASPIRATION = 60
 """Half-width of the root's first window around the previous iteration's score."""
 STATIC_ORDER_DEPTH = 3
 """Nodes this many turns from the horizon or more sort their children by evaluation (and
-keep them); nearer the horizon that costs more than it saves, and the move order
-(table, killers, history) ranks them."""
+keep them); nearer, that costs more than it saves: the move order ranks them."""
 REDUCE_FROM = 4
-"""Late move reductions: where children come sorted by evaluation, the fifth on is first
-searched one turn shallower (null window), and again at full depth only if it beats the
-best so far. A reduction drops no turn, so a win or loss it proves is real."""
+"""Late move reductions: of children sorted by evaluation, the fifth on is first searched
+a turn shallower (null window), again at full depth only if it beats the best so far."""
 KEEP_ROOT = 48
 """Deeper iterations search the root's best 48 turns by static score (a Hermes root has
-thousands: searching them all leaves no time to look two turns ahead). When all of them
-lose, the others are searched too before the loss is believed."""
+thousands); when all of them lose, the others are searched before the loss is believed."""
 KEEP_INNER = 32
 """Interior nodes sorted by evaluation keep their best 32 children (the god turns that
 build twice or walk far come in hundreds; the worst-looking rarely matter)."""
 UNPROVEN = DECIDED - 1
-"""What a node that left children out says instead of a proven result: it is nearly
-decided, but a turn left out might change it (a hint's `mate_in` is always proven)."""
-_ORDERED_CAPACITY = 4096
-"""Interior nodes whose ordered children are kept (tens of kilobytes each: bounded)."""
+"""What a node that left children out says instead of a proven result: nearly decided,
+but a turn left out might change it (a hint's `mate_in` is always proven)."""
+_ORDERED_CAPACITY = 4096  # interior nodes whose ordered children are kept (bounded)
 
 
 class Children(NamedTuple):
@@ -243,6 +239,10 @@ class Search:
             return WIN - ply - 1 if maximizing else ply + 1 - WIN
         if depth <= 0:
             return self._horizon(position, ply)
+        if depth == 1 and abs(alpha) < UNPROVEN and abs(beta) < UNPROVEN:  # not about wins
+            static = self._horizon(position, ply)
+            if abs(static) < DECIDED and static_cut(position, static, alpha, beta, maximizing):
+                return static
         entry = self.table.probe(key, ply)
         hint = 0
         if entry is not None:

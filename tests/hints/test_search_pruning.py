@@ -7,9 +7,12 @@ import pytest
 from santorini_hw.clock import SystemClock
 from santorini_hw.hints import search
 from santorini_hw.hints.budget import Limits
+from santorini_hw.hints.evaluation import WIN, evaluate
 from santorini_hw.hints.ordering import MoveOrder
+from santorini_hw.hints.pruning import AHEAD, static_cut
 from santorini_hw.hints.search import KEEP_ROOT, UNPROVEN, Search, best_turn
 from santorini_hw.hints.tt import DECIDED, ONE_SEARCH_ENTRIES, TranspositionTable
+from santorini_hw.hints.zobrist import position_key
 from santorini_hw.rules.outcomes import quiet_outcomes
 from santorini_hw.rules.position import Position
 from tests.hints.strategies import board
@@ -95,3 +98,49 @@ def test_late_turns_are_first_searched_a_turn_shallower(monkeypatch: pytest.Monk
     full = best_turn(position, depth=4)
     assert reduced.nodes < full.nodes
     assert reduced.turn is not None and full.turn is not None
+
+
+def test_a_static_score_far_outside_the_window_decides_the_node() -> None:
+    plain = board({"A": ["a1", "e5"], "B": ["c3", "e1"]})
+    # The player to move is the root's side (maximizing): far above cuts, far below fails.
+    assert static_cut(plain, 300, 0, 150, True)  # 300 - AHEAD >= 150
+    assert static_cut(plain, -200, 0, 10, True)  # -200 + BEHIND <= 0
+    assert not static_cut(plain, 100, 0, 150, True)
+    # The opponent to move (minimizing): mirrored.
+    assert static_cut(plain, -300, -150, 0, False)
+    assert static_cut(plain, 200, -10, 0, False)
+    assert not static_cut(plain, -100, -150, 0, False)
+
+
+def test_with_a_god_in_the_game_a_node_far_behind_is_still_searched() -> None:
+    artemis = board({"A": ["a1", "e5"], "B": ["c3", "e1"]}, gods={"A": "Artemis", "B": None})
+    assert not static_cut(artemis, -200, 0, 10, True)  # her turn can lift it that far
+    assert not static_cut(artemis, 200, -10, 0, False)
+    assert static_cut(artemis, 300, 0, 150, True)  # far ahead still cuts
+    assert static_cut(artemis, -300, -150, 0, False)
+
+
+def one_turn_from_the_horizon(position: Position, window: tuple[int, int]) -> tuple[int, int]:
+    """The score of `position` searched one turn deep within `window`, and its nodes."""
+    searching = Search(
+        position,
+        Limits(None, None, 2),
+        seed=0,
+        clock=SystemClock(),
+        table=TranspositionTable(ONE_SEARCH_ENTRIES),
+        order=MoveOrder(),
+    )
+    score = searching._search(position, position_key(position), 1, *window, ply=1)
+    return score, searching.budget.nodes
+
+
+def test_a_node_far_from_the_window_is_not_expanded(monkeypatch: pytest.MonkeyPatch) -> None:
+    ahead = board({"A": ["c3", "a1"], "B": ["e5", "e4"]}, heights={"c3": 2, "b2": 1})
+    static = evaluate(ahead, 0)
+    low = (static - AHEAD - 60, static - AHEAD - 20)
+    assert one_turn_from_the_horizon(ahead, low) == (static, 1)  # no turn generated
+    around = (static - 20, static + 20)
+    assert one_turn_from_the_horizon(ahead, around)[1] > 10  # inside, its turns count
+    monkeypatch.setattr(search, "static_cut", lambda *_, **__: True)
+    wins = (UNPROVEN, WIN)
+    assert one_turn_from_the_horizon(ahead, wins)[1] > 1  # never for wins and losses
