@@ -57,7 +57,7 @@ LEVELS: dict[int, Level] = {
     1: Level(20, 1.0, 0.95, 40),
     2: Level(20, 1.0, 0.85, 12),
     3: Level(40, 1.0, 0.80, 6),
-    4: Level(60, 1.0, 0.78, 10, careful=True),
+    4: Level(70, 1.0, 0.76, 8, careful=True),
     5: Level(150, 1.0, 0.74, 5, careful=True),
     6: Level(250, 1.5, 0.45, 4, careful=True),
     7: Level(600, 2.0, 0.18, 3),
