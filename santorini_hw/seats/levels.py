@@ -61,8 +61,8 @@ LEVELS: dict[int, Level] = {
     5: Level(150, 1.0, 0.74, 5, careful=True),
     6: Level(250, 1.5, 0.45, 4, careful=True),
     7: Level(600, 2.0, 0.18, 3),
-    8: Level(900, 2.0, 0.09, 3),
-    9: Level(1400, 2.5, 0.03, 2),
+    8: Level(1000, 2.0, 0.05, 3),
+    9: Level(2000, 3.0, 0.01, 2),
     10: Level(4357, 3.0, 0.0, 1),
 }
 CENTRE = parse_cell("c3")
