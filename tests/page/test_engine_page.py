@@ -231,6 +231,9 @@ def test_how_far_the_engine_got_is_drawn_while_it_thinks(board: Daemon) -> None:
         page.evaluate(RECORD_THINKING)  # every state the page draws from here on
         own_turn(page)
         board.wait_state(lambda s: s["awaiting"] is not None, "the engine's turn shown")
+        # The daemon answers before the page has drawn every state it was sent: read the
+        # record once the page shows the answer, which comes after all the thinking.
+        expect(page.locator(CARRIED)).to_have_count(1)
         drawn = page.evaluate("window.thinkingDrawn")
         assert drawn and drawn[0] == {"text": " 0 of 4,357 nodes", "value": 0, "max": 4357}
         further = [d for d in drawn if d["value"] > 0]  # reported while it searched
