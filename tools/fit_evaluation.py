@@ -39,6 +39,10 @@ the ten simple gods' own weights from the shipped ones, from games of two simple
 (the gods AlphaZero plays, issue 30). Weights of features no position
 has (level 3, trapped: the search decides those) are kept. The labels depend on the
 shipped weights, so such a fit is reproduced at the commit it names, weights included.
+
+Every fit bounds the gods' own weights (`keep_signs`): a god's side values moves,
+climbs and threats less than the shared weights do or not at all, never negatively.
+`--keep-signs` applies that bound to the shipped file alone, without a fit.
 """
 
 from __future__ import annotations
@@ -53,6 +57,7 @@ import time
 from functools import partial
 from multiprocessing import Pool
 from pathlib import Path
+from typing import Any
 
 from santorini_hw.hints.evaluation import (
     FEATURES,
@@ -73,6 +78,7 @@ from santorini_hw.rules.turns import random_turn
 ROOT = Path(__file__).resolve().parent.parent
 WEIGHTS = ROOT / "santorini_hw" / "hints" / "weights.json"
 START = Path(__file__).resolve().parent / "start_weights.json"
+KEEP_SIGNS = "tools/fit_evaluation.py --keep-signs"
 GODS: list[God | None] = [None, *God]
 SIZE = len(FEATURES) + len(GODS) * len(GOD_FEATURES)
 Sample = tuple[dict[int, float], float]
@@ -237,6 +243,7 @@ def weights_document(w: list[float]) -> dict[str, object]:
         base[FEATURES.index(name)] = round(base[FEATURES.index(name)] + plain, 1)
         for values in gods.values():
             values[k] = round(values[k] - plain, 1)
+    keep_signs(base, gods)
     return {
         "features": list(FEATURES),
         "god_features": list(GOD_FEATURES),
@@ -244,6 +251,32 @@ def weights_document(w: list[float]) -> dict[str, object]:
         "gods": gods,
         "tempo": round(100 * w[SIZE], 1),
     }
+
+
+def keep_signs(base: list[float], gods: dict[str, list[float]]) -> None:
+    """Bound each god's own weights so that its side still values every `GOD_FEATURES`
+    feature the way the shared weights do, or not at all: a power can make moves or
+    climbs worth less, never worth avoiding. Fitted freely, Selene's, Zeus' and
+    Morpheus' own mobility weights (-15.3, -10.6 and -9.5 a cell, with 3.4 shared) made
+    those sides wall themselves in: they won 14 and 16 of 40 games against the
+    power-blind engine, and 20 and 24 of the same 40 with the bound
+    (docs/develop/advanced-gods.md). A position's features are not its causes: a side
+    doming around itself is often winning, which a free fit reads as mobility losing."""
+    for k, name in enumerate(GOD_FEATURES):
+        shared = base[FEATURES.index(name)]
+        for values in gods.values():
+            if shared * (shared + values[k]) < 0:
+                values[k] = -shared
+
+
+def shipped_with_signs_kept() -> dict[str, Any]:
+    """The shipped weights file with `keep_signs` applied and said in its `source`: how
+    weights fitted before the bound existed get it without a refit."""
+    document: dict[str, Any] = json.loads(WEIGHTS.read_text())
+    keep_signs(document["base"], document["gods"])
+    if KEEP_SIGNS not in document["source"]:
+        document["source"] += f"; then {KEEP_SIGNS}"
+    return document
 
 
 def coefficients(weights: Weights) -> list[float]:
@@ -350,7 +383,15 @@ def main() -> None:
     parser.add_argument("--label-nodes", type=int, default=4357)
     parser.add_argument("--no-gods", action="store_true", help="every game without gods")
     parser.add_argument("--jobs", type=int, default=2, help="processes for the label searches")
+    parser.add_argument(
+        "--keep-signs",
+        action="store_true",
+        help="no fit: bound the shipped weights' own god weights (`keep_signs`) and write them",
+    )
     args = parser.parse_args()
+    if args.keep_signs:
+        args.out.write_text(json.dumps(shipped_with_signs_kept(), indent=2) + "\n")
+        return
     if args.simple_gods_only and args.labels != "search":
         parser.error("--simple-gods-only needs --labels search")
     commit = engine_commit(args.dirty)

@@ -13,18 +13,21 @@ from santorini_hw.rules.gods import SIMPLE_GODS, God
 from santorini_hw.rules.position_json import position_from_json
 from tools.fit_evaluation import (
     GODS,
+    KEEP_SIGNS,
     SIZE,
     coefficients,
     expanded,
     fit,
     from_zero_but_hand_set,
     hand_set_coefficients,
+    keep_signs,
     label,
     labelled,
     log_loss,
     new_gods_coefficients,
     self_play,
     shared_coefficients,
+    shipped_with_signs_kept,
     weights_document,
 )
 
@@ -137,3 +140,40 @@ def test_every_fit_keeps_the_hand_set_weights() -> None:
     w, _ = fit(samples, seed=1, epochs=5, l2=0.0, god_l2=0.0, initial=(start, free))
     assert w[unguarded] == start[unguarded]
     assert w[FEATURES.index("mobility")] != 0.0
+
+
+def test_a_gods_own_weight_may_cancel_a_shared_weight_but_not_turn_it_around() -> None:
+    mobility, climbs = (GOD_FEATURES.index(name) for name in ("mobility", "climbs"))
+    base = [0.0] * len(FEATURES)
+    base[FEATURES.index("mobility")] = 3.4
+    base[FEATURES.index("climbs")] = -2.0  # a negative shared weight keeps its sign too
+    own = [0.0] * len(GOD_FEATURES)
+    gods = {"Selene": own.copy(), "Charon": own.copy(), "Hera": own.copy()}
+    gods["Selene"][mobility] = -15.3
+    gods["Charon"][mobility] = 4.9
+    gods["Hera"][climbs] = 3.0
+    keep_signs(base, gods)
+    assert gods["Selene"][mobility] == -3.4  # Selene's side: moves worth nothing, not less
+    assert gods["Charon"][mobility] == 4.9  # worth more is kept
+    assert gods["Hera"][climbs] == 2.0
+
+
+def test_every_fit_writes_weights_whose_gods_keep_the_shared_signs() -> None:
+    w = [0.0] * (SIZE + 1)
+    w[FEATURES.index("mobility")] = 0.03
+    zeus_mobility = len(FEATURES) + GODS.index(God.ZEUS) * len(GOD_FEATURES)
+    w[zeus_mobility + GOD_FEATURES.index("mobility")] = -0.10
+    weights = Weights.from_json({**weights_document(w), "source": "test"})
+    assert weights.side_weights(God.ZEUS)[FEATURES.index("mobility")] == 0.0
+
+
+def test_the_shipped_weights_keep_the_shared_signs_for_every_god() -> None:
+    shipped = load_weights()
+    for god in God:
+        side = shipped.side_weights(god)
+        for name in GOD_FEATURES:
+            index = FEATURES.index(name)
+            assert side[index] * shipped.base[index] >= 0, (god, name)
+    again = shipped_with_signs_kept()
+    assert again["gods"] == {god.value: list(shipped.gods[god]) for god in God}
+    assert again["source"].count(KEEP_SIGNS) <= 1
