@@ -106,6 +106,7 @@ def summary(title: str, tally: Tally, timed: str) -> str:
         f"  anchor: {anchor_seconds:.3f} s a move (its search), {round_trip:.3f} s a move"
         f" (round trip), {tally.anchor.moves} moves",
     ]
+    lines += tally.by_god_lines()
     if tally.stopped:
         lines.append(f"  {len(tally.stopped)} games STOPPED (not counted)")
     return "\n".join(lines)

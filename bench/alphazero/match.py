@@ -64,10 +64,35 @@ class Tally:
     stopped: list[str] = field(default_factory=list)
     engine: Clock = field(default_factory=Clock)
     anchor: Clock = field(default_factory=Clock)
+    by_god: dict[tuple[str, str], list[int]] = field(default_factory=dict)
+    """("engine" or "anchor", the god that side held) -> [the engine's wins, games]."""
 
     @property
     def result(self) -> MatchResult:
         return MatchResult(self.wins, self.losses)
+
+    def count(self, engine_won: bool, gods: dict[str, str]) -> None:
+        """One finished game; `gods` names each side's god ("engine", "anchor"), if any."""
+        self.wins += engine_won
+        self.losses += not engine_won
+        for side, god in gods.items():
+            record = self.by_god.setdefault((side, god), [0, 0])
+            record[0] += engine_won
+            record[1] += 1
+
+    def by_god_lines(self) -> list[str]:
+        """The engine's wins by the god it held, then by the anchor's god: where the
+        games are lost (small sets; read the large gaps only)."""
+        lines = []
+        for side, title in (("engine", "the engine holding"), ("anchor", "the anchor holding")):
+            counts = [
+                f"{god} {won} of {played}"
+                for (holder, god), (won, played) in sorted(self.by_god.items())
+                if holder == side
+            ]
+            if counts:
+                lines.append(f"  engine's wins, {title}: {', '.join(counts)}")
+        return lines
 
 
 def legal_turn(
@@ -158,8 +183,9 @@ def play_setting(game: Game, *, games: int, seed: int, report: Callable[[str], N
                 tally.stopped.append(f"{label}: {error}")
                 report(f"{label}: STOPPED, {error}")
                 continue
-            tally.wins += outcome.engine_won
-            tally.losses += not outcome.engine_won
+            engine_god, anchor_god = pairing if engine_seat == first else pairing[::-1]
+            held = {"engine": engine_god, "anchor": anchor_god} if game.anchor.gods else {}
+            tally.count(outcome.engine_won, held)
             seat = "first" if engine_seat == first else "second"
             winner = "engine" if outcome.engine_won else "anchor"
             report(f"{label} ({gods}, engine {seat}): {winner} won in {outcome.turns} turns")

@@ -14,7 +14,7 @@ from bench.alphazero.install import (
     AnchorSetupError,
     unpack,
 )
-from bench.alphazero.match import IllegalTurnError, legal_turn
+from bench.alphazero.match import IllegalTurnError, Tally, legal_turn
 from bench.alphazero.players import InProcessRules, RulesCommand, default_executable
 from bench.alphazero.translate import Proposal, position_key
 from santorini_hw.commands.rules import turns_json
@@ -118,3 +118,17 @@ def test_the_in_process_side_answers_as_the_command_does() -> None:
             command.best(midgame, nodes=300, seed=seed),
         )
         assert ours.turn == theirs.turn and ours.nodes == theirs.nodes
+
+
+def test_the_tally_counts_the_engines_wins_by_each_sides_god() -> None:
+    tally = Tally()
+    tally.count(True, {"engine": "Atlas", "anchor": "Pan"})
+    tally.count(False, {"engine": "Pan", "anchor": "Atlas"})
+    tally.count(False, {"engine": "Atlas", "anchor": "Apollo"})
+    tally.count(True, {})  # a game without gods counts only in the total
+    assert (tally.wins, tally.losses) == (2, 2)
+    assert tally.by_god_lines() == [
+        "  engine's wins, the engine holding: Atlas 1 of 2, Pan 0 of 1",
+        "  engine's wins, the anchor holding: Apollo 0 of 1, Atlas 0 of 1, Pan 1 of 1",
+    ]
+    assert Tally().by_god_lines() == []
