@@ -64,8 +64,8 @@ def test_a_game_is_played_by_clicks_and_keys(
         expect(cell).to_have_attribute("aria-label", "c3, level 1")
         assert page.evaluate("document.activeElement.dataset.cell") == "c3"
         # B by clicks; then A builds c3 to level 2 and B's worker has two cells to choose.
-        # Each click waits for the page to show the last one's effect: a click that comes
-        # before the lift is answered would be a build on the destination instead.
+        # Each click waits for the page to show the last one's effect, as a player would
+        # (clicks that come quicker are handled in turn: the test at the end of this file).
         for source, destination, build in (("a5", "b4", "c4"), ("b2", "b3", "c3")):
             click(page, source)
             expect(page.locator("#hand")).to_contain_text(f"from {source}")
@@ -258,3 +258,22 @@ def test_demeter_is_told_to_build_again_or_press_done(board: Daemon) -> None:
         page.click("[data-button=done]")
         expect(page.locator("#turn-cue")).to_contain_text("B to play")
     assert board.state()["record"][-1]["text"] == "a1-b2 c3"
+
+
+def test_a_second_click_before_the_lift_is_answered_puts_the_worker_down(board: Daemon) -> None:
+    """A quick hand: the move's cell clicked before the page has heard back from the lift.
+    The page handles clicks in turn, so the worker goes there and no block appears."""
+    game_in_play(board)
+    with open_page(board) as page:
+        step(page, "Move a worker")
+        page.evaluate(
+            """() => {
+              for (const cell of ["a1", "b2"])
+                document.dispatchEvent(new CustomEvent("santorini:cell", {detail: cell}));
+            }"""
+        )
+        step(page, "Build")
+        expect(page.locator('[data-cell="b2"]')).to_have_attribute(
+            "aria-label", "b2, level 0, worker of A"
+        )
+        expect(page.locator("#hand")).to_have_text("The hand is empty.")

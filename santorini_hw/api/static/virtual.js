@@ -48,7 +48,13 @@ function putAway() {
   drawHand();
 }
 
-document.addEventListener("santorini:cell", (event) => clickCell(event.detail).catch(() => {}));
+// Clicks are handled one after another: a click that comes while the last one's request is
+// on its way (the worker's moves light up before the lift's answer does) must see the hand
+// that click leaves, or it would put a block where the worker was meant to go.
+let clicks = Promise.resolve();
+document.addEventListener("santorini:cell", (event) => {
+  clicks = clicks.then(() => clickCell(event.detail)).catch(() => {});
+});
 document.addEventListener("keydown", (event) => { if (event.key === "Escape" && hand) putAway(); });
 $("put-away").addEventListener("click", putAway);
 $("sim-clear").addEventListener("click", () => { hand = null; post("sim/clear").catch(() => {}); });
