@@ -419,7 +419,7 @@ def main() -> None:
 
 
 HAND_SET_NOTE = (
-    "kept by every fit: chosen in play against the AlphaZero anchor (docs/develop/hints.md)"
+    "kept by every fit: set by hand from games against the AlphaZero anchor (docs/develop/hints.md)"
 )
 
 

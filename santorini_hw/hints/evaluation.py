@@ -14,6 +14,10 @@ through the same bitboard helpers as the win detector (`tactics.py`):
   build on it next turn); Prometheus and Hermes also build next to where they stand.
 - A level-2 worker with no opposing worker within two cells is `unguarded`: nobody can
   come next to it in one move to build its stairs too high or dome its goals.
+- `neighbour_height`: the building material next to a side's workers, each free cell
+  counted up to one level above the worker (what it can climb or build into stairs);
+  `level2_territory`: the free level-2 cells nearer to its workers than to any opposing
+  one (king's steps), the cells it reaches first to climb or to finish.
 
 Besides the shared weights, every god has its own weights for its side's level-2
 workers, mobility, climbing options, near threats and threats (`GOD_FEATURES`): how
@@ -54,12 +58,16 @@ FEATURES = (
     "near_threats",  # free level-2 cells next to its level-2 workers
     "high_neighbours",  # free cells one level above a worker, next to it (stairs)
     "unguarded",  # level-2 workers with no opposing worker within two cells
+    "neighbour_height",  # free cells' levels next to its workers, up to one above each
+    "level2_territory",  # free level-2 cells nearer to its workers than to any opposing
 )
-HAND_SET = ("unguarded",)
-"""Features whose weight is set by hand, chosen in play against the AlphaZero anchor
-(docs/develop/hints.md): the fits keep it. A search labels positions only a few turns
+HAND_SET = ("unguarded", "neighbour_height", "level2_territory")
+"""Features whose weight is set by hand from games against the AlphaZero anchor
+(docs/develop/hints.md): the fits keep them. A search labels positions only a few turns
 deep, too short to see that nobody near a level-2 worker leaves it free to build its
-own way up, which is how the anchor won most of its games."""
+own way up, which is how the anchor won most of its games; the other two are what the
+outcomes of games against the anchor say beyond the fitted evaluation
+(`bench/anchor_probe.py`)."""
 GOD_FEATURES = ("level2", "mobility", "climbs", "near_threats", "threat")
 """Features that also get a weight of their own per god."""
 _GOD_INDEX = tuple(FEATURES.index(name) for name in GOD_FEATURES)
@@ -74,6 +82,20 @@ _WITHIN_TWO = tuple(
 )
 """Per cell, the cells at most two steps away: a worker there can come next to it in one
 move, to build on the cells around it."""
+_CLOSER = tuple(
+    tuple(
+        sum(
+            1 << cell
+            for cell in range(25)
+            if max(abs(cell % 5 - mine % 5), abs(cell // 5 - mine // 5))
+            < max(abs(cell % 5 - theirs % 5), abs(cell // 5 - theirs // 5))
+        )
+        for theirs in range(25)
+    )
+    for mine in range(25)
+)
+"""Per pair of cells (mine, theirs), the cells fewer king's steps from mine than from
+theirs."""
 _BUILD_WHERE_THEY_STAND = (God.PROMETHEUS, God.HERMES)
 _FORCING = (God.APOLLO, God.MINOTAUR)
 _REACHING = (God.ARTEMIS, God.PAN)
@@ -217,11 +239,13 @@ def side_features(position: Position, own: _Reach, others: list[_Reach]) -> list
     free = ~position.occupied & ~domes
     levels = (~l1 & free, l1 & ~l2 & free, l2 & ~l3 & free, l3 & free, 0)
     on_level = [0, 0, 0, 0]
-    mobility = climbs = centre = trapped_workers = stairs = unguarded = 0
+    mobility = climbs = centre = trapped_workers = stairs = unguarded = around = 0
     near = opposing = 0
+    opposing_cells = []
     for other in others:
         for cell, _ in other.targets:
             opposing |= 1 << cell
+            opposing_cells.append(cell)
     for cell, targets in own.targets:
         height = (l1 >> cell & 1) + (l2 >> cell & 1) + (l3 >> cell & 1)
         on_level[height] += 1
@@ -230,6 +254,12 @@ def side_features(position: Position, own: _Reach, others: list[_Reach]) -> list
             climbs += (targets & levels[height + 1]).bit_count()
         centre += _CENTRE[cell]
         stairs += (NEIGHBOURS[cell] & levels[height + 1]).bit_count()
+        beside = NEIGHBOURS[cell] & free  # each level counts up to one above the worker
+        around += (beside & l1).bit_count()
+        if height >= 1:
+            around += (beside & l2).bit_count()
+            if height >= 2:
+                around += (beside & l3).bit_count()
         if not targets:
             trapped_workers += 1
         if height == 2:
@@ -258,7 +288,22 @@ def side_features(position: Position, own: _Reach, others: list[_Reach]) -> list
         near.bit_count(),
         stairs,
         unguarded,
+        around,
+        _territory(l2 & ~l3 & ~domes, own, opposing_cells),
     ]
+
+
+def _territory(cells: int, own: _Reach, opposing: list[int]) -> int:
+    """How many of `cells` are nearer (king's steps) to one of `own`'s workers than to any
+    `opposing` one: for every opposing worker, some own worker is nearer."""
+    if not cells or not own.targets:
+        return 0
+    for theirs in opposing:
+        closer = 0
+        for mine, _ in own.targets:
+            closer |= _CLOSER[mine][theirs]
+        cells &= closer
+    return cells.bit_count()
 
 
 def _next_member(position: Position, side: int) -> int:

@@ -71,6 +71,43 @@ def test_an_unguarded_level_two_worker_is_worth_more_than_one_watched() -> None:
     assert "unguarded" in HAND_SET
 
 
+def feature(position: Position, side: int, name: str) -> int:
+    return all_features(position)[side][1][FEATURES.index(name)]
+
+
+def test_neighbour_height_counts_each_free_cell_up_to_one_level_above_the_worker() -> None:
+    heights = {"b2": 1, "b3": 2, "b4": 3, "c4": 3, "d2": 1, "d3": 2}
+    workers = {"A": ["c3", "e1"], "B": ["d3", "a5"]}
+    ground = board(workers, heights=heights, domes=["d2"], to_move="B")
+    # from c3 on level 0: b2, b3, b4 and c4 count one each; the dome and B's worker do not
+    assert feature(ground, 0, "neighbour_height") == 4
+    # from d3 on level 2: c4 counts 3 (c3 is taken); from a5 on level 0: b4 counts 1
+    assert feature(ground, 1, "neighbour_height") == 4
+    raised = board(workers, heights=heights | {"c3": 1}, domes=["d2"], to_move="B")
+    assert feature(raised, 0, "neighbour_height") == 1 + 2 + 2 + 2
+    flat = board({"A": ["a1", "e1"], "B": ["a5", "e5"]}, to_move="B")
+    assert feature(flat, 0, "neighbour_height") == 0
+
+
+def test_level_two_territory_is_the_free_level_two_cells_a_side_reaches_first() -> None:
+    heights = {"b2": 2, "d4": 2, "c3": 2, "a3": 3, "b1": 2}
+    first = board({"A": ["a1", "a2"], "B": ["e5", "e4"]}, heights=heights, domes=["b1"])
+    # b2 is A's, d4 B's, c3 as near to both (two steps); level 3 and the dome count for none
+    assert [feature(first, side, "level2_territory") for side in (0, 1)] == [1, 1]
+    shifted = board({"A": ["b3", "a2"], "B": ["e5", "e4"]}, heights=heights, domes=["b1"])
+    assert [feature(shifted, side, "level2_territory") for side in (0, 1)] == [2, 1]
+
+
+def test_building_material_and_territory_are_worth_points_set_by_hand() -> None:
+    heights = {"b2": 2, "b3": 1}
+    near = board({"A": ["a2", "e1"], "B": ["e5", "e4"]}, heights=heights, to_move="B")
+    far = board({"A": ["a5", "e1"], "B": ["e3", "e4"]}, heights=heights, to_move="B")
+    assert evaluate(near, 0) > evaluate(far, 0)
+    weights = load_weights()
+    for name in ("neighbour_height", "level2_territory"):
+        assert name in HAND_SET and weights.base[FEATURES.index(name)] > 0
+
+
 def test_athena_block_cancels_the_opponents_climbing_threat() -> None:
     fields = {"workers": {"A": ["c3", "a1"], "B": ["e5", "e1"]}, "heights": {"c3": 2, "d4": 3}}
     gods = {"A": None, "B": "Athena"}

@@ -131,14 +131,17 @@ def test_a_fit_from_search_labels_keeps_the_weights_of_features_no_sample_has() 
 def test_every_fit_keeps_the_hand_set_weights() -> None:
     shipped = load_weights()
     unguarded = FEATURES.index("unguarded")
-    assert hand_set_coefficients() == {unguarded}
-    samples = [({unguarded: 1.0, FEATURES.index("mobility"): 2.0}, 0.9)] * 4
-    assert unguarded not in shared_coefficients(samples)
+    hand_set = {
+        FEATURES.index(name) for name in ("unguarded", "neighbour_height", "level2_territory")
+    }
+    assert hand_set_coefficients() == hand_set
+    samples = [({index: 1.0 for index in hand_set} | {FEATURES.index("mobility"): 2.0}, 0.9)] * 4
+    assert not hand_set & shared_coefficients(samples)
     start, free = from_zero_but_hand_set(shipped)
     assert start[unguarded] == shipped.base[unguarded] / 100 and unguarded not in free
-    assert set(range(SIZE + 1)) - free == {unguarded}
+    assert set(range(SIZE + 1)) - free == hand_set
     w, _ = fit(samples, seed=1, epochs=5, l2=0.0, god_l2=0.0, initial=(start, free))
-    assert w[unguarded] == start[unguarded]
+    assert [w[index] for index in hand_set] == [start[index] for index in hand_set]
     assert w[FEATURES.index("mobility")] != 0.0
 
 
