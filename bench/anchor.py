@@ -30,7 +30,7 @@ from alphazero.install import (
     ensure_venv,
     unpack,
 )
-from alphazero.match import Game, Tally, play_setting
+from alphazero.match import Game, Tally, play_setting, recorder
 from alphazero.players import (
     AnchorProcess,
     AnchorStoppedError,
@@ -89,6 +89,12 @@ def arguments() -> argparse.Namespace:
         "--in-process",
         action="store_true",
         help="search in this process instead of one command a move (same games, faster)",
+    )
+    parser.add_argument(
+        "--record",
+        type=Path,
+        metavar="FILE",
+        help="append every finished game to FILE, one JSON line each (bench/anchor_probe.py)",
     )
     args = parser.parse_args()
     if min(args.nodes) < 1 or args.sims < 1 or args.games < 1:
@@ -157,7 +163,14 @@ def play_mode(
                 f" vs AlphaZero {args.sims} simulations"
             )
             print(title, flush=True)
-            game = Game(rules, process, nodes=nodes, sims=args.sims, tally=Tally())
+            game = Game(
+                rules,
+                process,
+                nodes=nodes,
+                sims=args.sims,
+                tally=Tally(),
+                record=recorder(args.record, seed=args.seed, nodes=nodes, gods=gods),
+            )
             tally = play_setting(
                 game,
                 games=args.games,

@@ -8,9 +8,11 @@ position and the turn. A player with no legal turn loses, as in both programs.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, NamedTuple
 
 from santorini_hw.hints.match import MatchResult, openings
@@ -111,8 +113,26 @@ def legal_turn(
     )
 
 
+Record = Callable[[dict[str, Any]], None]
+"""Takes each finished game: the engine's seat, the winner's and every position (JSON)."""
+
+
+def recorder(path: Path | None, **setting: Any) -> Record | None:
+    """Appends each game, with the setting it was played in, to `path` as it ends (a
+    stopped run keeps every finished game)."""
+    if path is None:
+        return None
+
+    def record(game: dict[str, Any]) -> None:
+        with path.open("a", encoding="utf-8") as file:
+            file.write(json.dumps(setting | game) + "\n")
+
+    return record
+
+
 class Game:
-    """Games of the engine at `nodes` against the anchor at `sims`, counted in `tally`."""
+    """Games of the engine at `nodes` against the anchor at `sims`, counted in `tally` and
+    given to `record` if any (`bench/anchor_probe.py` reads what the games say)."""
 
     def __init__(
         self,
@@ -122,14 +142,27 @@ class Game:
         nodes: int,
         sims: int,
         tally: Tally,
+        record: Record | None = None,
     ) -> None:
         self.rules, self.anchor, self.tally = rules, anchor, tally
         self.nodes, self.sims = nodes, sims
+        self.record = record
+        self.positions: list[dict[str, Any]] = []
 
     def play(self, start: dict[str, Any], engine_seat: str, rng: random.Random) -> Outcome:
+        self.positions = []
+        outcome = self._play(start, engine_seat, rng)
+        if self.record is not None:
+            other = next(player for player in start["workers"] if player != engine_seat)
+            winner = engine_seat if outcome.engine_won else other
+            self.record({"engine": engine_seat, "winner": winner, "positions": self.positions})
+        return outcome
+
+    def _play(self, start: dict[str, Any], engine_seat: str, rng: random.Random) -> Outcome:
         self.anchor.new_game()
         position, anchor_moves, turns = start, 0, 0
         while True:
+            self.positions.append(position)
             mover = position["to_move"]
             legal = self.rules.legal_turns(position)
             if not legal:
