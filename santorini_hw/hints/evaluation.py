@@ -71,25 +71,23 @@ outcomes of games against the anchor say beyond the fitted evaluation
 GOD_FEATURES = ("level2", "mobility", "climbs", "near_threats", "threat")
 """Features that also get a weight of their own per god."""
 _GOD_INDEX = tuple(FEATURES.index(name) for name in GOD_FEATURES)
-_CENTRE = tuple(2 - max(abs(cell % 5 - 2), abs(cell // 5 - 2)) for cell in range(25))
+
+
+def _steps(a: int, b: int) -> int:
+    """King's steps between two cells (a worker's moves on an empty board)."""
+    return max(abs(a % 5 - b % 5), abs(a // 5 - b // 5))
+
+
+_CENTRE = tuple(2 - _steps(cell, 12) for cell in range(25))
 _WITHIN_TWO = tuple(
-    sum(
-        1 << other
-        for other in range(25)
-        if other != cell and max(abs(other % 5 - cell % 5), abs(other // 5 - cell // 5)) <= 2
-    )
+    sum(1 << other for other in range(25) if other != cell and _steps(other, cell) <= 2)
     for cell in range(25)
 )
 """Per cell, the cells at most two steps away: a worker there can come next to it in one
 move, to build on the cells around it."""
 _CLOSER = tuple(
     tuple(
-        sum(
-            1 << cell
-            for cell in range(25)
-            if max(abs(cell % 5 - mine % 5), abs(cell // 5 - mine // 5))
-            < max(abs(cell % 5 - theirs % 5), abs(cell // 5 - theirs // 5))
-        )
+        sum(1 << cell for cell in range(25) if _steps(cell, mine) < _steps(cell, theirs))
         for theirs in range(25)
     )
     for mine in range(25)
