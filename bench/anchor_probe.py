@@ -2,7 +2,7 @@
 nothing.
 
     .venv/bin/python bench/anchor.py --anchor-git DIR --gods on --games 40 --in-process \\
-        --seed S --record games.jsonl                   # S = 100 to 111: the shipped figures
+        --seed S --record games.jsonl   # S = 100-111 and 34 games of 112-113: docs' figures
     .venv/bin/python bench/anchor_probe.py games.jsonl --features neighbour_height \\
         level2_territory
 

@@ -20,9 +20,12 @@ Prometheus) and stops when the game ends.
 from __future__ import annotations
 
 import argparse
+import atexit
 import json
 import os
+import shutil
 import sys
+import tempfile
 import time
 from typing import Any
 
@@ -30,7 +33,11 @@ from typing import Any
 def load(anchor: str, network: str, backend: str) -> tuple[Any, Any, dict[str, Any]]:
     """The anchor's game, its network wrapper and the checkpoint's settings."""
     sys.path.insert(0, anchor)
-    os.chdir(anchor)  # the ONNX export writes a temporary file into the working directory
+    # The ONNX export writes a file named by the millisecond into the working directory:
+    # a folder of its own keeps two workers started at once (two benches) apart.
+    folder = tempfile.mkdtemp(prefix="anchor-worker-")
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    os.chdir(folder)
     from santorini.NNet import NNetWrapper
     from santorini.SantoriniGame import SantoriniGame
 
