@@ -61,6 +61,14 @@
   clocks.id = "clocks";
   $("status").after(clocks);
 
+  // The setup's requests go one after another: a name typed just before Next (its change
+  // event, then the click) must reach the daemon first, and two name changes in their
+  // order; sent side by side they can arrive the other way round and lose a name.
+  let sent = Promise.resolve();
+  function send(path, body) {
+    sent = sent.then(() => post(path, body)).catch(() => {});
+  }
+
   function inProgress(s) {
     return (s.phase === "play" || s.phase === "placement") && s.record.length > 0;
   }
@@ -105,7 +113,7 @@
       input.placeholder = "name";
       input.setAttribute("aria-label", `name of ${player}`);
       input.dataset.player = player;
-      input.addEventListener("change", () => post("menu/names", { names: chosen("input", nameOf) }).catch(() => {}));
+      input.addEventListener("change", () => send("menu/names", { names: chosen("input", nameOf) }));
       label.append(input);
       const seat = element("select");
       seat.dataset.seat = player;
@@ -114,7 +122,7 @@
       for (let level = 1; level <= 10; level++) seat.append(new Option(`Engine, level ${level}`, String(level)));
       seat.append(new Option("Remote player (phone, other board)", "remote"));
       seat.value = seatValue(menu.seats[player]);
-      seat.addEventListener("change", () => post("menu/seats", { seats: chosen("select", seatOf) }).catch(() => {}));
+      seat.addEventListener("change", () => send("menu/seats", { seats: chosen("select", seatOf) }));
       row.append(label, seat);
       form.append(row);
     }
@@ -161,7 +169,7 @@
       if (about) card.append(element("span", "about", about));
       const where = (menu.places || {})[option] || cells[option] || "?";
       card.append(element("span", "where", `on the board: ${where}`));
-      card.addEventListener("click", () => post("menu/choose", { option }).catch(() => {}));
+      card.addEventListener("click", () => send("menu/choose", { option }));
       options.append(card);
     }
     parts.push(options);
@@ -169,7 +177,7 @@
     const confirm = element("button", "primary", "Confirm");
     confirm.id = "setup-confirm";
     confirm.disabled = menu.selected.length !== menu.picks;
-    confirm.addEventListener("click", () => post("menu/confirm").catch(() => {}));
+    confirm.addEventListener("click", () => send("menu/confirm"));
     const cancel = element("button", "", "Leave the setup");
     cancel.id = "setup-leave";
     cancel.addEventListener("click", () => request("DELETE", "menu").catch(() => {}));
