@@ -162,6 +162,30 @@ def test_names_chosen_in_the_setup_are_the_games_players_on_every_page(
         shot(second, tmp_path, "names")
 
 
+def test_a_name_being_typed_keeps_its_focus_and_is_sent_when_the_setup_redraws(
+    daemon: Daemon,
+) -> None:
+    """Another page (or the board) changing a seat redraws the setup while a name is being
+    typed: the field keeps its focus and text, and the name reaches the daemon."""
+    daemon.post("sim/clear")
+    with open_page(daemon) as page:
+        expect(page.locator("#connection")).to_have_text("live")
+        page.click("#setup-start")
+        page.click('[data-option="2"]')
+        page.click("#setup-confirm")
+        expect(page.locator("#setup-step")).to_have_attribute("data-step", "procedure")
+        name = page.locator('#seats input[data-player="B"]')
+        name.click()
+        name.press_sequentially("Bo")
+        daemon.post("menu/seats", {"seats": {"A": {"kind": "engine", "level": 3}}})
+        expect(page.locator('#seats select[data-seat="A"]')).to_have_value("3")
+        expect(name).to_be_focused()
+        expect(name).to_have_value("Bo")
+        page.keyboard.press("Tab")
+        state = daemon.wait_state(lambda s: s["menu"]["names"].get("B") == "Bo", "B named Bo")
+        assert state["menu"]["seats"]["A"] == {"kind": "engine", "level": 3}
+
+
 @SIZES
 def test_the_boards_own_seat_steps_read_as_words_on_the_page(
     daemon: Daemon, size: tuple[int, int], tmp_path: Path

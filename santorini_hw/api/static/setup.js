@@ -182,7 +182,21 @@
     cancel.id = "setup-leave";
     cancel.addEventListener("click", () => request("DELETE", "menu").catch(() => {}));
     parts.push(confirm, cancel);
-    panel.replaceChildren(...parts);
+    replaceAround(parts);
+  }
+
+  // The panel's new parts, the seats form left where it is when it is kept: moved out of
+  // the page and back, a name being typed would lose its focus without a change event,
+  // and never be sent.
+  function replaceAround(parts) {
+    const kept = parts.indexOf(seatsBox);
+    if (kept < 0 || seatsBox.parentNode !== panel) {
+      panel.replaceChildren(...parts);
+      return;
+    }
+    for (const node of [...panel.childNodes]) if (node !== seatsBox) node.remove();
+    seatsBox.before(...parts.slice(0, kept));
+    seatsBox.after(...parts.slice(kept + 1));
   }
 
   // The clock as last reported, counted down locally between state updates.
