@@ -38,7 +38,7 @@ from typing import NamedTuple
 
 from santorini_hw.clock import Clock, SystemClock
 from santorini_hw.hints.budget import Budget, Limits, OutOfBudgetError, SearchResult
-from santorini_hw.hints.evaluation import WIN, evaluate
+from santorini_hw.hints.evaluation import WIN, Memo
 from santorini_hw.hints.ordering import MoveOrder, move_id
 from santorini_hw.hints.pruning import static_cut
 from santorini_hw.hints.tactics import can_win_now, cannot_move
@@ -123,11 +123,11 @@ class Search:
         self._spend = self.budget.spend
         self.max_depth = min(limits.depth, MAX_DEPTH) if limits.depth is not None else MAX_DEPTH
         self.rng = random.Random(seed)
+        self.evaluate = Memo(self.side)
         self.table = table
         self.order = order
         self.ordered: dict[int, Children] = {}
-        """Children of interior nodes (two or more turns from the horizon), best-looking
-        first: iterative deepening visits them again and again."""
+        """Interior nodes' children, best-looking first (iterative deepening revisits them)."""
 
     def _result(self, turn: Turn | None, score: int, depth: int) -> SearchResult:
         return SearchResult(turn, score, depth, self.budget.nodes, self.budget.elapsed())
@@ -325,13 +325,13 @@ class Search:
         return self._horizon(position, ply)
 
     def _horizon(self, position: Position, ply: int) -> int:
-        """The evaluation, unless the player to move is stuck: with two sides that is a lost
-        game the search sees one turn beyond its horizon (a trap), without generating a
-        single turn. (Three players: the stuck player is out and play goes on; the
-        evaluation stands.)"""
+        """The evaluation (remembered for this search), unless the player to move is stuck:
+        with two sides that is a lost game the search sees one turn beyond its horizon (a
+        trap), without generating a single turn. (Three players: the stuck player is out
+        and play goes on; the evaluation stands.)"""
         if not self.three_players and cannot_move(position):
             return ply - WIN if self.sides[position.to_move] == self.side else WIN - ply
-        return evaluate(position, self.side)
+        return self.evaluate(position)
 
     def _children(self, position: Position, key: int, depth: int, ply: int, hint: int) -> Children:
         """The children of `position` in search order. `STATIC_ORDER_DEPTH` or more turns

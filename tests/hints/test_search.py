@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from santorini_hw.clock import ManualClock
-from santorini_hw.hints.evaluation import WIN
+from santorini_hw.hints import search
+from santorini_hw.hints.evaluation import WIN, Memo
 from santorini_hw.hints.search import best_turn
 from santorini_hw.rules.outcomes import quiet_outcomes
 from santorini_hw.rules.playout import random_placement
@@ -129,3 +132,22 @@ def test_opening_hint_within_a_small_budget() -> None:
     result = best_turn(start, node_budget=300, seed=5)
     assert result.turn is not None
     assert result.turn.result.l1.bit_count() == 1
+
+
+def test_remembering_evaluations_changes_no_answer(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The memo saves time only: a memo of one position gives the same hints."""
+    rng = random.Random(8)
+    positions = [MIDGAME, random_placement(("A", "B", "C"), (None, None, None), rng)]
+    for _ in range(4):
+        position = random_placement(("A", "B"), (None, None), rng)
+        for _ in range(4):
+            position = rng.choice([t for t in generate_turns(position) if t.winner is None]).result
+        positions.append(position)
+
+    def answers() -> list[tuple[object, ...]]:
+        results = [best_turn(p, node_budget=1500, seed=2) for p in positions]
+        return [(r.turn, r.score, r.depth, r.nodes) for r in results]
+
+    remembered = answers()
+    monkeypatch.setattr(search, "Memo", lambda side: Memo(side, capacity=1))
+    assert answers() == remembered
