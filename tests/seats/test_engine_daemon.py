@@ -183,7 +183,8 @@ def test_undo_before_the_person_has_played_is_refused_with_its_reason(daemon: Da
     refused = daemon.http.post("/api/undo", headers=daemon.auth)
     assert refused.status_code == 409
     assert refused.json()["detail"] == "nothing has been played yet: there is no turn to take back"
-    carry_out(daemon, awaited(daemon, "the engine's placement"))
+    placement = awaited(daemon, "the engine's placement")
+    carry_out(daemon, placement)
     daemon.wait_state(lambda s: s["to_move"] == "B" and s["awaiting"] is None, "B to place")
     refused = daemon.http.post("/api/undo", headers=daemon.auth)
     assert refused.status_code == 409
@@ -193,7 +194,9 @@ def test_undo_before_the_person_has_played_is_refused_with_its_reason(daemon: Da
     )
     daemon.post("sim/press", {"button": "undo"})  # the board's own button
     daemon._wait(lambda: _count(daemon, "command_failed") == 1, 30, "the press refused")
-    daemon.place_workers({"B": ["a1", "e5"]})  # the person plays on, and may now undo
+    # the person plays on, and may now undo (level 1 places at random: even in a corner)
+    free = [cell for cell in ("a1", "e5", "a5", "e1") if cell not in placement["turn"]["actions"]]
+    daemon.place_workers({"B": free[:2]})
     state = daemon.wait_state(lambda s: s["phase"] == "play", "play to begin")
     assert not state["undo_pending"]
     assert daemon.http.post("/api/undo", headers=daemon.auth).status_code == 202
