@@ -168,26 +168,6 @@ def evaluate(position: Position, side: int) -> int:
     return round(own - max(value for s, value in values.items() if s != side))
 
 
-class Memo:
-    """`evaluate` for one side, remembering each position's score: one search meets the
-    same position again and again (last iteration's leaves are this one's nodes one turn
-    from the horizon, whose pruning looks at their score), and an evaluation costs more
-    than a dictionary look-up. Bounded: when full it starts again."""
-
-    def __init__(self, side: int, capacity: int = 16384) -> None:
-        self.side = side
-        self.capacity = capacity
-        self.scores: dict[Position, int] = {}
-
-    def __call__(self, position: Position) -> int:
-        score = self.scores.get(position)
-        if score is None:
-            if len(self.scores) >= self.capacity:
-                self.scores.clear()
-            score = self.scores[position] = evaluate(position, self.side)
-        return score
-
-
 class _Reach(NamedTuple):
     """Where one side's workers can go and win: the raw material of its features."""
 

@@ -7,8 +7,11 @@ first asks whether the player to move can win at once (`tactics.can_win_now`): i
 node is decided without generating a single turn, which also makes every horizon one turn
 deeper for wins; and because of that test, only the turns that do not win are children.
 At the horizon, a player to move none of whose workers can move has lost
-(`tactics.cannot_move`): traps too are seen one turn deeper. One turn from the horizon a
-node far outside the window by its own evaluation is decided by it (`pruning.py`).
+(`tactics.cannot_move`): traps too are seen one turn deeper. Values there come from
+`horizon.py`: the value network where it covers the game, else the linear evaluation,
+remembered for the search; a node's leaves are evaluated together. One turn from the
+horizon a node far outside the window by its own evaluation is decided by it
+(`pruning.py`).
 
 Ordering: the transposition table's turn first, then the killer turns of that depth, then
 (two or more turns from the horizon) by static evaluation, or (next to the horizon) by
@@ -38,10 +41,11 @@ from typing import NamedTuple
 
 from santorini_hw.clock import Clock, SystemClock
 from santorini_hw.hints.budget import Budget, Limits, OutOfBudgetError, SearchResult
-from santorini_hw.hints.evaluation import WIN, Memo
+from santorini_hw.hints.evaluation import WIN
+from santorini_hw.hints.horizon import Horizon
 from santorini_hw.hints.ordering import MoveOrder, move_id
 from santorini_hw.hints.pruning import static_cut
-from santorini_hw.hints.tactics import can_win_now, cannot_move
+from santorini_hw.hints.tactics import can_win_now
 from santorini_hw.hints.tt import DECIDED, Bound, TranspositionTable, one_search_table
 from santorini_hw.hints.zobrist import child_key, position_key
 from santorini_hw.rules.position import Position
@@ -123,7 +127,7 @@ class Search:
         self._spend = self.budget.spend
         self.max_depth = min(limits.depth, MAX_DEPTH) if limits.depth is not None else MAX_DEPTH
         self.rng = random.Random(seed)
-        self.evaluate = Memo(self.side)
+        self.horizon = Horizon(root, self._spend)
         self.table = table
         self.order = order
         self.ordered: dict[int, Children] = {}
@@ -148,7 +152,7 @@ class Search:
         try:  # hundreds of turns (Hermes: thousands) count against the budget too
             for child in children:
                 self._spend()
-                statics.append(self._static(child))
+                statics.append(self.horizon.static(child))
         except OutOfBudgetError:  # answer with the best-looking turn evaluated so far
             statics += [-INFINITY] * (len(children) - len(statics))
             last_depth = 0
@@ -238,9 +242,9 @@ class Search:
         if can_win_now(position):
             return WIN - ply - 1 if maximizing else ply + 1 - WIN
         if depth <= 0:
-            return self._horizon(position, ply)
+            return self.horizon.value(position, ply)
         if depth == 1 and abs(alpha) < UNPROVEN and abs(beta) < UNPROVEN:  # not about wins
-            static = self._horizon(position, ply)
+            static = self.horizon.value(position, ply)
             if abs(static) < DECIDED and static_cut(position, static, alpha, beta, maximizing):
                 return static
         entry = self.table.probe(key, ply)
@@ -260,9 +264,10 @@ class Search:
         low, high = alpha, beta
         best_score = -INFINITY if maximizing else INFINITY
         best = 0
+        leaves = self.horizon.leaves(children, ply + 1) if depth == 1 else None
         for index, child in enumerate(children):
-            if depth == 1:
-                score = self._leaf(child, ply + 1)
+            if leaves is not None:
+                score = next(leaves)
             else:
                 child_key_ = keys[index] if keys else child_key(key, position, child)
                 score = self._child(
@@ -317,22 +322,6 @@ class Search:
             score = self._search(child, key, depth - 1, low, high, ply=ply)
         return score
 
-    def _leaf(self, position: Position, ply: int) -> int:
-        """A node at the horizon (inlined `_search` with depth 0: no key, no table)."""
-        self._spend()
-        if can_win_now(position):
-            return WIN - ply - 1 if self.sides[position.to_move] == self.side else ply + 1 - WIN
-        return self._horizon(position, ply)
-
-    def _horizon(self, position: Position, ply: int) -> int:
-        """The evaluation (remembered for this search), unless the player to move is stuck:
-        with two sides that is a lost game the search sees one turn beyond its horizon (a
-        trap), without generating a single turn. (Three players: the stuck player is out
-        and play goes on; the evaluation stands.)"""
-        if not self.three_players and cannot_move(position):
-            return ply - WIN if self.sides[position.to_move] == self.side else WIN - ply
-        return self.evaluate(position)
-
     def _children(self, position: Position, key: int, depth: int, ply: int, hint: int) -> Children:
         """The children of `position` in search order. `STATIC_ORDER_DEPTH` or more turns
         from the horizon they are sorted by static evaluation once and kept with their keys;
@@ -349,7 +338,7 @@ class Search:
                     [children[i] for i in ranked], [], [moves[i] for i in ranked], False
                 )
             sign = 1 if side == self.side else -1
-            statics = [sign * self._static(child) for child in children]
+            statics = [sign * score for score in self.horizon.statics(children)]
             ranked = sorted(range(len(children)), key=lambda i: -statics[i])[:KEEP_INNER]
             keys = [child_key(key, position, children[i]) for i in ranked]
             positions = [children[i] for i in ranked]
@@ -376,13 +365,6 @@ class Search:
             [moves[i] for i in ranked],
             pruned,
         )
-
-    def _static(self, position: Position) -> int:
-        """Ordering score for the root's side: a turn that hands the next player a win is
-        worst; otherwise the evaluation (threats weigh most)."""
-        if can_win_now(position):
-            return -WIN if self.sides[position.to_move] != self.side else WIN
-        return self._horizon(position, 1)
 
     def _stuck(
         self, position: Position, key: int, depth: int, alpha: int, beta: int, *, ply: int

@@ -10,7 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from santorini_hw.hints.engine import HintEngine
-from santorini_hw.hints.evaluation import WIN, evaluate
+from santorini_hw.hints.evaluation import WIN
+from santorini_hw.hints.horizon import Memo
+from santorini_hw.hints.network import network_for
 from santorini_hw.hints.ordering import MoveOrder, move_id
 from santorini_hw.hints.search import best_turn
 from santorini_hw.hints.tactics import can_win_now
@@ -28,8 +30,8 @@ def minimax(position: Position, depth: int, side: int, ply: int) -> int:
     maximizing = position.side == side
     if can_win_now(position):
         return WIN - ply - 1 if maximizing else ply + 1 - WIN
-    if depth == 0:
-        return evaluate(position, side)
+    if depth == 0:  # the engine's evaluation: the network where it covers the game
+        return Memo(side, network=network_for(position.lineup))(position)
     values = [minimax(child, depth - 1, side, ply + 1) for child in quiet_outcomes(position)]
     if not values:
         return ply - WIN if maximizing else WIN - ply

@@ -8,11 +8,9 @@ from importlib import resources
 
 import pytest
 
-from santorini_hw.hints import evaluation
 from santorini_hw.hints.evaluation import (
     FEATURES,
     HAND_SET,
-    Memo,
     Weights,
     all_features,
     evaluate,
@@ -187,32 +185,3 @@ def test_three_players_are_judged_against_the_strongest_opponent() -> None:
     weak = board(workers, gods=gods)
     strong = board(workers, heights={"c5": 2, "d5": 3}, gods=gods)  # C threatens d5
     assert evaluate(strong, 0) < evaluate(weak, 0)
-
-
-def test_a_memo_evaluates_each_position_once_for_its_side(monkeypatch: pytest.MonkeyPatch) -> None:
-    one = board({"A": ["b2", "c3"], "B": ["e5", "e4"]}, heights={"b2": 1}, to_move="B")
-    two = board({"A": ["a1", "c3"], "B": ["e5", "e4"]}, heights={"b2": 1}, to_move="B")
-    expected = {one: evaluate(one, 1), two: evaluate(two, 1)}
-    calls: list[Position] = []
-
-    def counted(position: Position, side: int) -> int:
-        calls.append(position)
-        return expected[position] if side == 1 else -expected[position]
-
-    monkeypatch.setattr(evaluation, "evaluate", counted)
-    memo = Memo(1)
-    assert [memo(one), memo(two), memo(one), memo(two)] == [expected[one], expected[two]] * 2
-    assert calls == [one, two]
-
-
-def test_a_full_memo_starts_again(monkeypatch: pytest.MonkeyPatch) -> None:
-    positions = [
-        board({"A": [cell, "c3"], "B": ["e5", "e4"]}, to_move="B") for cell in ("a1", "a2", "a3")
-    ]
-    calls: list[Position] = []
-    monkeypatch.setattr(evaluation, "evaluate", lambda p, side: calls.append(p) or len(calls))
-    memo = Memo(0, capacity=2)
-    scores = [memo(p) for p in positions] + [memo(positions[0]), memo(positions[2])]
-    assert len(memo.scores) <= 2
-    assert calls == [*positions, positions[0]]  # the third cleared the first two
-    assert scores == [1, 2, 3, 4, 3]

@@ -7,8 +7,9 @@ import random
 import pytest
 
 from santorini_hw.clock import ManualClock
-from santorini_hw.hints import search
-from santorini_hw.hints.evaluation import WIN, Memo
+from santorini_hw.hints import horizon
+from santorini_hw.hints.evaluation import WIN
+from santorini_hw.hints.horizon import Memo
 from santorini_hw.hints.search import best_turn
 from santorini_hw.rules.outcomes import quiet_outcomes
 from santorini_hw.rules.playout import random_placement
@@ -149,5 +150,7 @@ def test_remembering_evaluations_changes_no_answer(monkeypatch: pytest.MonkeyPat
         return [(r.turn, r.score, r.depth, r.nodes) for r in results]
 
     remembered = answers()
-    monkeypatch.setattr(search, "Memo", lambda side: Memo(side, capacity=1))
+    monkeypatch.setattr(
+        horizon, "Memo", lambda side, network: Memo(side, capacity=1, network=network)
+    )
     assert answers() == remembered

@@ -7,7 +7,8 @@ import pytest
 from santorini_hw.clock import SystemClock
 from santorini_hw.hints import search
 from santorini_hw.hints.budget import Limits
-from santorini_hw.hints.evaluation import WIN, evaluate
+from santorini_hw.hints.evaluation import WIN
+from santorini_hw.hints.horizon import Horizon
 from santorini_hw.hints.ordering import MoveOrder
 from santorini_hw.hints.pruning import AHEAD, static_cut
 from santorini_hw.hints.search import KEEP_ROOT, UNPROVEN, Search, best_turn
@@ -136,7 +137,7 @@ def one_turn_from_the_horizon(position: Position, window: tuple[int, int]) -> tu
 
 def test_a_node_far_from_the_window_is_not_expanded(monkeypatch: pytest.MonkeyPatch) -> None:
     ahead = board({"A": ["c3", "a1"], "B": ["e5", "e4"]}, heights={"c3": 2, "b2": 1})
-    static = evaluate(ahead, 0)
+    static = Horizon(ahead, lambda: None).value(ahead, 1)  # the search's own evaluation
     low = (static - AHEAD - 60, static - AHEAD - 20)
     assert one_turn_from_the_horizon(ahead, low) == (static, 1)  # no turn generated
     around = (static - 20, static + 20)

@@ -1,0 +1,148 @@
+"""What one search knows at its horizon: the value of a position it does not look beyond,
+for the root's side.
+
+A position whose player to move can win at once is won or lost (the search subtracts the
+distance); with two sides, one whose player to move is stuck is lost (a trap, seen one
+turn beyond the horizon without generating a turn); any other is evaluated. The
+evaluation is the value network where it covers the game (`network.py`: two players, no
+god or simple ones) and the linear one elsewhere, remembered for the search (`Memo`).
+
+The network costs little more for a dozen positions than for one, so the children of a
+node one turn from the horizon are evaluated in chunks as the search reaches them (the
+first alone, then three, twelve and the rest, `CHUNK_ENDS`): most such nodes cut after
+one or two children and waste little, while the few that try them all hold most of the
+leaves. A child still counts as a node only when the search reaches it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+
+from santorini_hw.hints.evaluation import WIN, evaluate
+from santorini_hw.hints.network import ValueNetwork, network_for
+from santorini_hw.hints.tactics import can_win_now, cannot_move
+from santorini_hw.rules.position import Position
+
+CHUNK_ENDS = (1, 4, 16)
+"""Where the chunks of a node's horizon children end (the last chunk: all the rest)."""
+
+
+class Memo:
+    """The evaluation for one side, remembering each position's score: one search meets
+    the same position again and again (last iteration's leaves are this one's nodes one
+    turn from the horizon, whose pruning looks at their score), and an evaluation costs
+    more than a dictionary look-up. Bounded: when full it starts again."""
+
+    def __init__(
+        self, side: int, capacity: int = 16384, network: ValueNetwork | None = None
+    ) -> None:
+        self.side = side
+        self.capacity = capacity
+        self.network = network
+        self.scores: dict[Position, int] = {}
+
+    def __call__(self, position: Position) -> int:
+        score = self.scores.get(position)
+        if score is None:
+            if len(self.scores) >= self.capacity:
+                self.scores.clear()
+            score = self.scores[position] = self._evaluated([position])[0]
+        return score
+
+    def many(self, positions: Sequence[Position]) -> list[int]:
+        """The scores of `positions`, those not remembered evaluated together."""
+        scores = self.scores
+        missing = [position for position in dict.fromkeys(positions) if position not in scores]
+        if missing:
+            if len(scores) + len(missing) > self.capacity:
+                scores.clear()
+            for position, score in zip(missing, self._evaluated(missing), strict=True):
+                scores[position] = score
+        return [scores[position] for position in positions]
+
+    def _evaluated(self, positions: list[Position]) -> list[int]:
+        if self.network is None:
+            return [evaluate(position, self.side) for position in positions]
+        points = self.network.points(positions)
+        return [
+            value if position.side == self.side else -value
+            for position, value in zip(positions, points, strict=True)
+        ]
+
+
+class Horizon:
+    """Horizon values for the root's side of one search; `spend` counts a node."""
+
+    def __init__(self, root: Position, spend: Callable[[], None]) -> None:
+        self.side = root.side
+        self.sides = root.lineup.sides
+        self.three_players = len(root.lineup.players) == 3
+        self.spend = spend
+        self.evaluate = Memo(self.side, network=network_for(root.lineup))
+
+    def value(self, position: Position, ply: int) -> int:
+        """A position whose player to move cannot win at once: lost when stuck (two
+        sides; three players: the stuck player is out and play goes on), else evaluated."""
+        if not self.three_players and cannot_move(position):
+            return ply - WIN if self.sides[position.to_move] == self.side else WIN - ply
+        return self.evaluate(position)
+
+    def leaf(self, position: Position, ply: int) -> int:
+        """A node at the horizon (the search's node with depth 0: no key, no table)."""
+        self.spend()
+        if can_win_now(position):
+            return WIN - ply - 1 if self.sides[position.to_move] == self.side else ply + 1 - WIN
+        return self.value(position, ply)
+
+    def leaves(self, children: Sequence[Position], ply: int) -> Iterator[int]:
+        """`leaf` of each child in turn, a chunk's evaluations together (with the network)."""
+        if self.evaluate.network is None:
+            for child in children:
+                yield self.leaf(child, ply)
+            return
+        start = 0
+        for end in (*CHUNK_ENDS, len(children)):
+            chunk = children[start:end]
+            for child, value in zip(chunk, self._quiet_values(chunk, ply), strict=True):
+                self.spend()
+                if value is not None:
+                    yield value
+                elif self.sides[child.to_move] == self.side:
+                    yield WIN - ply - 1
+                else:
+                    yield ply + 1 - WIN
+            start = end
+
+    def static(self, position: Position) -> int:
+        """Ordering score for the root's side: a turn that hands the next player a win is
+        worst; otherwise the horizon value (threats weigh most)."""
+        if can_win_now(position):
+            return -WIN if self.sides[position.to_move] != self.side else WIN
+        return self.value(position, 1)
+
+    def statics(self, positions: Sequence[Position]) -> list[int]:
+        """`static` of each position, their evaluations together."""
+        values = self._quiet_values(positions, 1)
+        return [
+            (WIN if self.sides[position.to_move] == self.side else -WIN) if value is None else value
+            for position, value in zip(positions, values, strict=True)
+        ]
+
+    def _quiet_values(self, positions: Sequence[Position], ply: int) -> list[int | None]:
+        """`value` of each position (None where its player to move can win at once), the
+        evaluations together."""
+        values: list[int | None] = []
+        pending: list[int] = []
+        for position in positions:
+            if can_win_now(position):
+                values.append(None)
+            elif not self.three_players and cannot_move(position):
+                mine = self.sides[position.to_move] == self.side
+                values.append(ply - WIN if mine else WIN - ply)
+            else:
+                pending.append(len(values))
+                values.append(0)
+        scores = self.evaluate.many([positions[index] for index in pending])
+        for index, score in zip(pending, scores, strict=True):
+            values[index] = score
+        return values

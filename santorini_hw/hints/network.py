@@ -1,0 +1,168 @@
+"""The value network: how good a two-player position is for the player to move, in the
+linear evaluation's points, learned from AlphaZero's value (docs/develop/network.md).
+
+It covers the games the anchor plays, two players with no gods or simple ones; other games
+keep the linear evaluation (`network_for`). A small multilayer perceptron (two hidden
+layers of rectified units) reads 229 inputs: both sides' `evaluation` features (the
+player to move's first, divided by the file's `scale`), each side's god as one of eleven
+(none or a simple god), and the board as seven bits a cell (level 0-3, dome, a worker of
+the player to move, one of the other). Its output is the logit of the player to move's
+chance to win; 100 points a unit, as in the linear evaluation.
+
+A position alone costs about what a batch of ten does (numpy's overhead per call), so
+the search hands it the leaves of a node together (`horizon.py`). numpy runs on one
+thread: these matrices are too small for threads to pay (they made a search several
+times slower).
+"""
+
+from __future__ import annotations
+
+import os
+import zipfile
+
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # before numpy loads OpenBLAS
+
+from collections.abc import Sequence
+from functools import cache
+from importlib import resources
+from typing import Any
+
+import numpy as np
+
+from santorini_hw.hints.evaluation import FEATURES, all_features
+from santorini_hw.rules.gods import God
+from santorini_hw.rules.position import Lineup, Position
+
+GODS: tuple[God | None, ...] = (None, *(god for god in God if god.is_simple))
+"""The gods the network knows, in the order of its god inputs."""
+_FLOAT = np.float32
+"""Single precision, as the network was fitted: on the Pi's NEON units twice the numbers a
+cycle of double precision."""
+_NEGLIGIBLE = 1e-30
+_CELLS = 25
+_CELL_BITS = 7  # level 0, 1, 2, 3, dome, the mover's worker, the other's
+_SHIFTS = np.arange(_CELLS, dtype=np.int64)
+_ALL = (1 << _CELLS) - 1
+_ARRAYS = {"scale", "W1", "b1", "W2", "b2", "W3", "b3", "gods"}
+_FEATURES = 2 * len(FEATURES)
+INPUTS = _FEATURES + 2 * len(GODS) + _CELLS * _CELL_BITS
+
+
+class ValueNetwork:
+    """The network's weights, arranged for evaluating many positions at once."""
+
+    def __init__(self, arrays: dict[str, Any]) -> None:
+        missing = _ARRAYS - set(arrays)
+        if missing:
+            raise ValueError(f"a value network needs the arrays {sorted(missing)}")
+        names = [str(name) for name in arrays["gods"]]
+        if names != [god.value if god else "none" for god in GODS]:
+            raise ValueError(f"a value network for the gods {names}, not the simple ones")
+        _check_shapes(arrays)
+        gods = len(GODS)
+        first = _flushed(np.asarray(arrays["W1"], _FLOAT))
+        self.features = (first[:, :_FEATURES] / np.asarray(arrays["scale"], _FLOAT)).T.copy()
+        god_columns = first[:, _FEATURES : _FEATURES + 2 * gods]
+        bias = np.asarray(arrays["b1"], _FLOAT)
+        self.god_pairs = np.array(
+            [
+                bias + god_columns[:, mine] + god_columns[:, gods + theirs]
+                for mine in range(gods)
+                for theirs in range(gods)
+            ]
+        )
+        """Per pair (mover's god, other's god): their inputs' weights plus the bias."""
+        self.board = first[:, _FEATURES + 2 * gods :].T.copy()
+        self.second = _flushed(np.asarray(arrays["W2"], _FLOAT).T.copy())
+        self.second_bias = np.asarray(arrays["b2"], _FLOAT)
+        self.output = _flushed(np.asarray(arrays["W3"], _FLOAT).reshape(-1))
+        self.output_bias = float(np.asarray(arrays["b3"]).reshape(-1)[0])
+
+    @classmethod
+    def from_file(cls, path: str | os.PathLike[str]) -> ValueNetwork:
+        """Read an `.npz` file as `bench/network/fit.py` writes it."""
+        try:
+            arrays = np.load(path, allow_pickle=False)
+        except (OSError, ValueError, zipfile.BadZipFile) as error:
+            raise ValueError(f"{path} is not a value network ({error})") from error
+        if not isinstance(arrays, np.lib.npyio.NpzFile):
+            raise ValueError(f"{path} is not a value network (one array, not a set of them)")
+        with arrays:
+            return cls({name: arrays[name] for name in arrays.files})
+
+    def covers(self, lineup: Lineup) -> bool:
+        """Whether this network scores the games of `lineup` (two players, known gods)."""
+        return len(lineup.players) == 2 and all(god in GODS for god in lineup.gods)
+
+    def points(self, positions: Sequence[Position]) -> list[int]:
+        """Each position's value for its player to move, in points (a game it covers)."""
+        features, gods, board = encode(positions)
+        pairs = gods[:, 0] * len(GODS) + gods[:, 1]
+        hidden = features @ self.features + self.god_pairs[pairs] + board @ self.board
+        hidden = np.maximum(hidden, 0.0)
+        hidden = np.maximum(hidden @ self.second + self.second_bias, 0.0)
+        logits = hidden @ self.output + self.output_bias
+        return [round(value) for value in (100.0 * logits).tolist()]
+
+
+def _check_shapes(arrays: dict[str, Any]) -> None:
+    first = np.shape(arrays["W1"])
+    if len(first) != 2 or first[1] != INPUTS or np.shape(arrays["scale"]) != (_FEATURES,):
+        raise ValueError(f"a value network's first layer takes {INPUTS} inputs")
+    second = np.shape(arrays["W2"])
+    if (
+        len(second) != 2
+        or second[1] != first[0]
+        or np.shape(arrays["b1"]) != first[:1]
+        or np.shape(arrays["b2"]) != second[:1]
+        or np.shape(arrays["W3"]) != (1, second[0])
+        or np.size(arrays["b3"]) != 1
+    ):
+        raise ValueError("a value network's layers do not fit together")
+
+
+def _flushed(weights: Any) -> Any:
+    """`weights` with the nearly-zero ones zero. Weight decay leaves a dead unit's weights
+    around 1e-38, where single precision turns subnormal, and x86 multiplies subnormal
+    numbers dozens of times slower (measured: 125 against 2.5 µs a position for the second
+    layer); below 1e-30 a weight cannot move a score by a point."""
+    return np.where(np.abs(weights) < _NEGLIGIBLE, 0, weights).astype(_FLOAT)
+
+
+def encode(positions: Sequence[Position]) -> tuple[Any, Any, Any]:
+    """The network's inputs for positions of two-player games with known gods (the fitting
+    script reads the same): per position both sides' features (the player to move's first,
+    not yet scaled), the two gods' indices in `GODS` (the mover's first) and the board's
+    bits (cell by cell: level 0-3, dome, the mover's worker, the other's)."""
+    rows: list[list[int]] = []
+    gods: list[tuple[int, int]] = []
+    boards: list[tuple[int, ...]] = []
+    for position in positions:
+        mover = position.side
+        sides = all_features(position)
+        mover_god, mover_features = sides[mover]
+        other_god, other_features = sides[1 - mover]
+        rows.append(mover_features + other_features)
+        gods.append((GODS.index(mover_god), GODS.index(other_god)))
+        l1, l2, l3, workers = position.l1, position.l2, position.l3, position.workers
+        boards.append(
+            (_ALL & ~l1, l1 & ~l2, l2 & ~l3, l3, position.domes, workers[mover], workers[1 - mover])
+        )
+    bits = (np.array(boards, np.int64).reshape(len(positions), _CELL_BITS, 1) >> _SHIFTS) & 1
+    board = bits.transpose(0, 2, 1).reshape(len(positions), _CELLS * _CELL_BITS)
+    features = np.array(rows, _FLOAT).reshape(len(positions), _FEATURES)
+    return features, np.array(gods, np.int64).reshape(len(positions), 2), board.astype(_FLOAT)
+
+
+@cache
+def shipped_network() -> ValueNetwork:
+    """The network that ships with the engine (`network.npz`, read once)."""
+    with resources.as_file(resources.files("santorini_hw.hints").joinpath("network.npz")) as path:
+        return ValueNetwork.from_file(path)
+
+
+def network_for(lineup: Lineup) -> ValueNetwork | None:
+    """The shipped network when it covers the games of `lineup`, else None (the linear
+    evaluation: three or four players, an advanced god)."""
+    network = shipped_network()
+    return network if network.covers(lineup) else None
