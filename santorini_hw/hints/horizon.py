@@ -53,12 +53,12 @@ class Memo:
         """The scores of `positions`, those not remembered evaluated together."""
         scores = self.scores
         missing = [position for position in dict.fromkeys(positions) if position not in scores]
-        if missing:
-            if len(scores) + len(missing) > self.capacity:
-                scores.clear()
-            for position, score in zip(missing, self._evaluated(missing), strict=True):
-                scores[position] = score
-        return [scores[position] for position in positions]
+        fresh = dict(zip(missing, self._evaluated(missing), strict=True)) if missing else {}
+        found = [fresh[p] if p in fresh else scores[p] for p in positions]
+        if len(scores) + len(fresh) > self.capacity:
+            scores.clear()
+        scores.update(fresh)
+        return found
 
     def _evaluated(self, positions: list[Position]) -> list[int]:
         if self.network is None:

@@ -122,6 +122,16 @@ def test_a_memo_evaluates_the_missing_positions_together_once() -> None:
     assert first[0] == (mover if children[0].side == 1 else -mover)
 
 
+def test_a_memo_that_fills_up_mid_batch_still_scores_every_position() -> None:
+    children = quiet_children(4)[:6]
+    network = CountingNetwork()
+    expected = Memo(0, network=network).many(children)
+    memo = Memo(0, capacity=3, network=network)
+    assert memo.many(children[:3]) == expected[:3]
+    assert memo.many(children[1:]) == expected[1:]  # two remembered, three new: it starts again
+    assert len(memo.scores) == 3 and memo.many(children[3:]) == expected[3:]
+
+
 def test_a_memo_without_the_network_evaluates_each_position_once_for_its_side(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
