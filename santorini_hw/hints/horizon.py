@@ -7,11 +7,11 @@ turn beyond the horizon without generating a turn); any other is evaluated. The
 evaluation is the value network where it covers the game (`network.py`: two players, no
 god or simple ones) and the linear one elsewhere, remembered for the search (`Memo`).
 
-The network costs little more for a dozen positions than for one, so the children of a
-node one turn from the horizon are evaluated in chunks as the search reaches them (the
-first alone, then three, twelve and the rest, `CHUNK_ENDS`): most such nodes cut after
-one or two children and waste little, while the few that try them all hold most of the
-leaves. A child still counts as a node only when the search reaches it.
+In a batch of a dozen the network costs a position half what it costs alone, so the
+children of a node one turn from the horizon are evaluated in chunks as the search
+reaches them (the first alone, then three, twelve and the rest, `CHUNK_ENDS`): most such
+nodes cut after one or two children and waste little, while the few that try them all
+hold most of the leaves. A child still counts as a node only when the search reaches it.
 """
 
 from __future__ import annotations
