@@ -4,8 +4,8 @@ for the root's side.
 A position whose player to move can win at once is won or lost (the search subtracts the
 distance); with two sides, one whose player to move is stuck is lost (a trap, seen one
 turn beyond the horizon without generating a turn); any other is evaluated. The
-evaluation is the value network where it covers the game (`network.py`: two players, no
-god or simple ones) and the linear one elsewhere, remembered for the search (`Memo`).
+evaluation is the value network where it covers the game (`network.py`: two players with
+simple gods) and the linear one elsewhere, remembered for the search (`Memo`).
 
 In a batch of a dozen the network costs a position half what it costs alone, so the
 children of a node one turn from the horizon are evaluated in chunks as the search
@@ -112,6 +112,18 @@ class Horizon:
                 else:
                     yield ply + 1 - WIN
             start = end
+
+    def prefetch(self, children: Sequence[Position], index: int) -> None:
+        """Before the search reaches child `index` of a node two turns from the horizon:
+        at the start of each chunk, evaluate the chunk's children together (each is a node
+        one turn from the horizon, whose pruning reads its own score first)."""
+        if self.evaluate.network is None:
+            return
+        bounds = (0, *CHUNK_ENDS)
+        if index in bounds:
+            following = bounds.index(index) + 1
+            end = bounds[following] if following < len(bounds) else len(children)
+            self._quiet_values(children[index:end], 1)
 
     def static(self, position: Position) -> int:
         """Ordering score for the root's side: a turn that hands the next player a win is

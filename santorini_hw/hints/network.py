@@ -1,7 +1,7 @@
 """The value network: how good a two-player position is for the player to move, in the
 linear evaluation's points, learned from AlphaZero's value (docs/develop/network.md).
 
-It covers the games the anchor plays, two players with no gods or simple ones; other games
+It covers the games it learned from, two players with simple gods; other games
 keep the linear evaluation (`network_for`). A small multilayer perceptron (two hidden
 layers of rectified units) reads 229 inputs: both sides' `evaluation` features (the
 player to move's first, divided by the file's `scale`), each side's god as one of eleven
@@ -91,8 +91,12 @@ class ValueNetwork:
             return cls({name: arrays[name] for name in arrays.files})
 
     def covers(self, lineup: Lineup) -> bool:
-        """Whether this network scores the games of `lineup` (two players, known gods)."""
-        return len(lineup.players) == 2 and all(god in GODS for god in lineup.gods)
+        """Whether this network scores the games of `lineup`: two players with simple gods,
+        the games it learned from. (Its inputs can say "no god", and it plays such games
+        as well as the linear evaluation at the same nodes, but it has never been fitted
+        on them and costs half as much again a node there: see docs/develop/network.md.)"""
+        gods = lineup.gods
+        return len(lineup.players) == 2 and all(god is not None and god in GODS for god in gods)
 
     def points(self, positions: Sequence[Position]) -> list[int]:
         """Each position's value for its player to move, in points (a game it covers)."""
@@ -163,6 +167,6 @@ def shipped_network() -> ValueNetwork:
 
 def network_for(lineup: Lineup) -> ValueNetwork | None:
     """The shipped network when it covers the games of `lineup`, else None (the linear
-    evaluation: three or four players, an advanced god)."""
+    evaluation: no gods, three or four players, an advanced god)."""
     network = shipped_network()
     return network if network.covers(lineup) else None

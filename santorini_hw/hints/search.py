@@ -269,6 +269,8 @@ class Search:
             if leaves is not None:
                 score = next(leaves)
             else:
+                if depth == 2:
+                    self.horizon.prefetch(children, index)
                 child_key_ = keys[index] if keys else child_key(key, position, child)
                 score = self._child(
                     child, child_key_, depth, index, (low, high), maximizing=maximizing, ply=ply + 1
