@@ -37,7 +37,7 @@ from santorini_hw.hints.match import (
 from santorini_hw.hints.search import best_turn
 from santorini_hw.rules.gods import SIMPLE_GODS, God
 from santorini_hw.rules.position import Position
-from santorini_hw.rules.turns import random_turn
+from santorini_hw.rules.turns import random_turns
 
 BASELINE_TARGET = 0.75
 TARGETS = {"random": 1.0, "greedy": 0.99}
@@ -52,12 +52,7 @@ def sample_positions(count: int, seed: int) -> list[Position]:
     found: list[Position] = []
     for index in range(count):
         position = next(openings(rng, gods=index % 2 == 1))
-        for _ in range(rng.randrange(2, 11)):
-            turn = random_turn(position, rng)
-            if turn is None or turn.winner is not None:
-                break
-            position = turn.result
-        found.append(position)
+        found.append(random_turns(position, rng.randrange(2, 11), rng))
     return found
 
 

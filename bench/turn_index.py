@@ -29,7 +29,7 @@ from santorini_hw.rules.playout import random_placement
 from santorini_hw.rules.position import Position
 from santorini_hw.rules.position_json import position_from_json
 from santorini_hw.rules.turn import start_turn
-from santorini_hw.rules.turns import quiet_results, random_turn, turn_leading_to
+from santorini_hw.rules.turns import quiet_results, random_turns, turn_leading_to
 
 MORPHEUS = {
     "heights": {"a5": 1, "b1": 1, "b2": 2, "b3": 3, "b4": 2, "c1": 1, "c2": 2, "c3": 1},
@@ -44,12 +44,9 @@ def positions_for(god: God | None, count: int, rng: random.Random) -> list[Posit
     """Mid-game positions with `god`'s player to move."""
     found: list[Position] = []
     while len(found) < count:
-        position = random_placement(("A", "B"), (god, None), rng)
-        for _ in range(2 * rng.randrange(0, 8)):
-            turn = random_turn(position, rng)
-            if turn is None or turn.winner is not None:
-                break
-            position = turn.result
+        position = random_turns(
+            random_placement(("A", "B"), (god, None), rng), 2 * rng.randrange(0, 8), rng
+        )
         if position.to_move == 0:
             found.append(position)
     return found

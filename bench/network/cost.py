@@ -21,22 +21,17 @@ from santorini_hw.hints.network import shipped_network
 from santorini_hw.rules.gods import SIMPLE_GODS
 from santorini_hw.rules.playout import random_placement
 from santorini_hw.rules.position import Position
-from santorini_hw.rules.turns import random_turn
+from santorini_hw.rules.turns import random_turns
 
 
 def sample(count: int, seed: int) -> list[Position]:
-    """Positions of two-player games, half with two simple gods, after 2-12 random turns."""
+    """Positions of two-player games of two simple gods (what the network covers), after
+    2-12 random turns."""
     rng = random.Random(seed)
     found: list[Position] = []
     while len(found) < count:
-        gods = tuple(rng.sample(SIMPLE_GODS, 2)) if rng.random() < 0.5 else (None, None)
-        position = random_placement(("A", "B"), gods, rng)
-        for _ in range(rng.randint(2, 12)):
-            turn = random_turn(position, rng)
-            if turn is None or turn.winner is not None:
-                break
-            position = turn.result
-        found.append(position)
+        position = random_placement(("A", "B"), tuple(rng.sample(SIMPLE_GODS, 2)), rng)
+        found.append(random_turns(position, rng.randint(2, 12), rng))
     return found
 
 

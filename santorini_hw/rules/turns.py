@@ -131,6 +131,17 @@ def _shown(board: Position, result: Position, build: Action) -> bool:
     return not board.domes >> cell & 1 and result.height(cell) > board.height(cell)
 
 
+def random_turns(position: Position, count: int, rng: random.Random) -> Position:
+    """`position` after up to `count` random turns, stopping before a win or at a player
+    with no turn: a mid-game position for tests and benchmarks."""
+    for _ in range(count):
+        turn = random_turn(position, rng)
+        if turn is None or turn.winner is not None:
+            break
+        position = turn.result
+    return position
+
+
 def random_turn(position: Position, rng: random.Random) -> Turn | None:
     """One legal turn picked at random (optional extras taken half the time), or None
     when the player has no legal turn. Not uniform over turns: fast, for playouts."""

@@ -21,7 +21,7 @@ from santorini_hw.rules.outcomes import quiet_outcomes
 from santorini_hw.rules.playout import random_placement
 from santorini_hw.rules.position import Position
 from santorini_hw.rules.turn import can_end, finish, play, start_turn
-from santorini_hw.rules.turns import generate_turns, random_turn
+from santorini_hw.rules.turns import generate_turns, random_turns
 from tests.hints.strategies import GODS, board, positions
 
 
@@ -41,13 +41,7 @@ def minimax(position: Position, depth: int, side: int, ply: int) -> int:
 def midgame(seed: int, gods: bool) -> Position:
     rng = random.Random(seed)
     chosen = tuple(rng.sample(GODS[1:], 2)) if gods else (None, None)
-    position = random_placement(("A", "B"), chosen, rng)
-    for _ in range(6):
-        turn = random_turn(position, rng)
-        if turn is None or turn.winner is not None:
-            break
-        position = turn.result
-    return position
+    return random_turns(random_placement(("A", "B"), chosen, rng), 6, rng)
 
 
 @pytest.mark.parametrize("seed", range(6))

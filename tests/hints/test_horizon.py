@@ -19,7 +19,7 @@ from santorini_hw.hints.tactics import can_win_now, cannot_move
 from santorini_hw.rules.gods import God
 from santorini_hw.rules.playout import random_placement
 from santorini_hw.rules.position import Position
-from santorini_hw.rules.turns import generate_turns, random_turn
+from santorini_hw.rules.turns import generate_turns, random_turns
 from tests.hints.strategies import board, positions
 
 ARRAYS = Path(__file__).resolve().parents[2] / "santorini_hw" / "hints" / "network.npz"
@@ -209,13 +209,7 @@ def test_evaluating_leaves_together_changes_no_answer(monkeypatch: pytest.Monkey
     rng = random.Random(11)
     roots = []
     for gods in ((God.PAN, God.ATHENA), (God.APOLLO, God.DEMETER), (God.PROMETHEUS, God.ARTEMIS)):
-        position = random_placement(("A", "B"), gods, rng)
-        for _ in range(5):
-            turn = random_turn(position, rng)
-            if turn is None or turn.winner is not None:
-                break
-            position = turn.result
-        roots.append(position)
+        roots.append(random_turns(random_placement(("A", "B"), gods, rng), 5, rng))
 
     def answers() -> list[tuple[object, ...]]:
         results = [best_turn(p, node_budget=1200, seed=4) for p in roots]

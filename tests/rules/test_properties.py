@@ -27,7 +27,7 @@ from santorini_hw.rules.turn import (
     start_turn,
     state_key,
 )
-from santorini_hw.rules.turns import generate_turns, random_turn, winning_turn_exists
+from santorini_hw.rules.turns import generate_turns, random_turn, random_turns, winning_turn_exists
 from tests.rules.helpers import GOD_PAIRS, midgame
 
 SIMPLE = st.sampled_from([None, *SIMPLE_GODS])
@@ -82,6 +82,22 @@ def test_result_positions_round_trip_through_json(position: Position) -> None:
 def test_cheap_win_check_matches_generation(position: Position) -> None:
     mover = position.player
     assert winning_turn_exists(position) == any(t.winner == mover for t in generate_turns(position))
+
+
+@settings(max_examples=40, deadline=None)
+@given(positions, st.integers(0, 10**6), st.integers(0, 6))
+def test_random_turns_stop_before_a_win_and_replay_with_the_same_seed(
+    position: Position, seed: int, count: int
+) -> None:
+    after = random_turns(position, count, random.Random(seed))
+    assert after == random_turns(position, count, random.Random(seed))
+    expected, rng = position, random.Random(seed)
+    for _ in range(count):  # what it does, turn by turn
+        turn = random_turn(expected, rng)
+        if turn is None or turn.winner is not None:
+            break
+        expected = turn.result
+    assert after == expected
 
 
 @settings(max_examples=80, deadline=None)
