@@ -89,6 +89,9 @@ document.addEventListener("keydown", (event) => {
 });
 
 function draw() {
+  // The controls wait for the daemon's first state: before it, the page cannot know
+  // whether "Set up a game" would abandon a game in progress, and a press did nothing.
+  for (const button of $("controls").querySelectorAll("button")) button.disabled = false;
   $("bridge").textContent = "bridge " + state.bridge.state;
   $("bridge").className = "badge " + (state.bridge.state === "connected" ? "up" : "down");
   drawPair(state.board_link);
