@@ -21,8 +21,9 @@ iteration on, the root starts with a narrow window around the last score (aspira
 The root's children are ordered by their static scores, which are also its first
 iteration (a child's static score is its depth-0 value): deepening starts at depth 2.
 Late children of sorted nodes are first searched a turn shallower (`REDUCE_FROM`), and
-wide nodes keep only their best-looking turns (`KEEP_ROOT`, `KEEP_INNER`); a node that
-left turns out never claims a proven result (`UNPROVEN`).
+wide nodes keep only their best-looking turns (`KEEP_ROOT`, `KEEP_INNER`); with
+`prior_keep`, so do nodes one turn from the horizon, by the move prior (`prior.py`). A node
+that left turns out never claims a proven result (`UNPROVEN`).
 
 Two sides (two players, or four in two teams) play plain minimax; three players the
 paranoid model (the other two against the hint's player: alpha-beta stays sound). A
@@ -44,6 +45,7 @@ from santorini_hw.hints.budget import Budget, Limits, OutOfBudgetError, SearchRe
 from santorini_hw.hints.evaluation import WIN
 from santorini_hw.hints.horizon import Horizon
 from santorini_hw.hints.ordering import MoveOrder, move_id
+from santorini_hw.hints.prior import prior_for
 from santorini_hw.hints.pruning import static_cut
 from santorini_hw.hints.tactics import can_win_now
 from santorini_hw.hints.tt import DECIDED, Bound, TranspositionTable, one_search_table
@@ -90,10 +92,13 @@ def best_turn(
     depth: int | None = None,
     seed: int = 0,
     clock: Clock | None = None,
+    prior_keep: int = 0,
 ) -> SearchResult:
     """The engine's turn for the player to move, searched from an empty table: the same
     position, budget and seed give the same answer. With no budget at all, `budget.DEFAULT_TIME`.
-    (`engine.HintEngine` keeps the table from one hint of a game to the next.)"""
+    (`engine.HintEngine` keeps the table from one hint of a game to the next.) With
+    `prior_keep`, nodes one turn from the horizon search only that many turns, the move
+    prior's best (a game the prior covers: `prior.prior_for`)."""
     limits = Limits.given(time_budget, node_budget, depth)
     search = Search(
         position,
@@ -102,6 +107,7 @@ def best_turn(
         clock=clock or SystemClock(),
         table=one_search_table(limits.nodes),
         order=MoveOrder(),
+        prior_keep=prior_keep,
     )
     return search.run()
 
@@ -118,6 +124,7 @@ class Search:
         clock: Clock,
         table: TranspositionTable,
         order: MoveOrder,
+        prior_keep: int = 0,
     ) -> None:
         self.root = root
         self.side = root.side
@@ -130,6 +137,8 @@ class Search:
         self.horizon = Horizon(root, self._spend)
         self.table = table
         self.order = order
+        self.prior = prior_for(root.lineup) if prior_keep > 0 else None
+        self.prior_keep = prior_keep
         self.ordered: dict[int, Children] = {}
         """Interior nodes' children, best-looking first (iterative deepening revisits them)."""
 
@@ -333,6 +342,9 @@ class Search:
         cached = self.ordered.get(key) if depth >= STATIC_ORDER_DEPTH else None
         if cached is None:
             children = quiet_results(position)
+            if depth == 1 and self.prior is not None and len(children) > self.prior_keep:
+                kept, moves = self.prior.likeliest(position, children, self.prior_keep, hint)
+                return self._promoted(Children(kept, [], moves, True), ply, hint)
             moves = [move_id(position, child, side) for child in children]
             if depth < STATIC_ORDER_DEPTH:
                 ranked = self.order.rank(ply, moves, hint)
@@ -363,7 +375,7 @@ class Search:
         ranked = picked + rest
         return Children(
             [positions[i] for i in ranked],
-            [keys[i] for i in ranked],
+            [keys[i] for i in ranked] if keys else keys,
             [moves[i] for i in ranked],
             pruned,
         )

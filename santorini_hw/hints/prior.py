@@ -1,0 +1,159 @@
+"""A cheap move prior for the last turn before the horizon: which of a node's turns the
+value network would rank highest, guessed without it (issue 30).
+
+One turn from the horizon every child is a leaf, and a node whose player finds nothing
+good evaluates all of them (Hermes, Artemis, Demeter and Prometheus give hundreds). With
+AlphaZero's own policy keeping the twelve likeliest turns there, the engine searched most
+of a turn deeper at the same nodes and won clearly more games against AlphaZero
+(docs/measurements.md); this prior asks the same question of a few counts around the
+workers instead of a network. For each worker of the child position, of both sides, it
+counts the neighbouring cells by what they hold (a free cell of level 0 to 3, or a dome),
+by the worker's own level (0 to 2): what each worker can climb, threaten or is kept from.
+With each worker's closeness to the centre and whether a level-2 worker is unguarded (as
+`evaluation.py` reads them), that is 17 numbers a side, counted for all of a node's
+children at once with numpy on the bitboards. A weight per number and per god of the
+node's player, fitted to the network's own values of the children of such nodes
+(`bench/prior/fit.py`), makes a child's score; the search keeps the best-scored turns.
+"""
+
+from __future__ import annotations
+
+import os
+import zipfile
+from collections.abc import Sequence
+from functools import cache
+from importlib import resources
+from typing import Any
+
+import numpy as np
+
+from santorini_hw.hints.network import GODS
+from santorini_hw.hints.ordering import move_id
+from santorini_hw.rules.cells import NEIGHBOURS
+from santorini_hw.rules.position import Lineup, Position
+
+_CELLS = 25
+_ALL = (1 << _CELLS) - 1
+KINDS = ("level0", "level1", "level2", "level3", "dome")
+"""What a neighbouring cell holds (levels: free and undomed)."""
+PER_SIDE = 3 * len(KINDS) + 2
+"""Per worker level 0-2 a count per kind, then centre closeness and unguarded workers."""
+FEATURES = 2 * PER_SIDE
+"""The node's player's side first (who has just moved in the child), then the other."""
+
+
+def _steps(a: int, b: int) -> int:
+    return max(abs(a % 5 - b % 5), abs(a // 5 - b // 5))
+
+
+_NEIGHBOURS = np.array(NEIGHBOURS[:_CELLS], np.int64)
+_WITHIN_TWO = np.array(
+    [sum(1 << b for b in range(_CELLS) if b != a and _steps(a, b) <= 2) for a in range(_CELLS)],
+    np.int64,
+)
+_CENTRE = np.array([2 - _steps(cell, 12) for cell in range(_CELLS)], np.int64)
+_LEVELS = np.arange(3)
+_SCALE = 16
+
+
+def boards(children: Sequence[Position], side: int) -> Any:
+    """Per child: levels 1-3, domes, `side`'s workers and the other side's (two sides)."""
+    other = 1 - side
+    return np.array(
+        [(c.l1, c.l2, c.l3, c.domes, c.workers[side], c.workers[other]) for c in children],
+        np.int64,
+    ).reshape(len(children), 6)
+
+
+def features(raw: Any) -> Any:
+    """The prior's numbers for each row of `boards` (two workers a side), all four
+    workers at once: a few dozen numpy operations a node, whatever its width."""
+    rows = len(raw)
+    l1, l2, l3, domes, mine, theirs = raw.T
+    free = _ALL & ~(mine | theirs | domes)
+    kinds = np.stack((free & ~l1, free & l1 & ~l2, free & l2 & ~l3, free & l3, domes), 1)
+    lowest_mine, lowest_theirs = mine & -mine, theirs & -theirs
+    workers = np.stack((lowest_mine, mine ^ lowest_mine, lowest_theirs, theirs ^ lowest_theirs), 1)
+    cells = np.frexp(workers.astype(np.float64))[1] - 1
+    level = (raw[:, :1] & workers != 0).astype(np.int64)
+    level += raw[:, 1:2] & workers != 0
+    level += raw[:, 2:3] & workers != 0
+    level = np.minimum(level, 2)  # a level-3 worker (a set-up position) as level 2
+    counts = np.bitwise_count(_NEIGHBOURS[cells][:, :, None] & kinds[:, None, :])
+    by_level = (level[:, :, None] == _LEVELS)[:, :, :, None] * counts[:, :, None, :]
+    opposing = np.stack((theirs, theirs, mine, mine), 1)
+    unguarded = (level == 2) & (_WITHIN_TWO[cells] & opposing == 0)
+    return np.concatenate(
+        (
+            by_level.reshape(rows, 2, 2, 3 * len(KINDS)).sum(2),
+            _CENTRE[cells].reshape(rows, 2, 2, 1).sum(2),
+            unguarded.reshape(rows, 2, 2, 1).sum(2),
+        ),
+        axis=2,
+    ).reshape(rows, FEATURES)
+
+
+class MovePrior:
+    """The fitted weights (one row per god of `network.GODS`, for the node's player)."""
+
+    def __init__(self, weights: Any) -> None:
+        weights = np.asarray(weights, np.float64)
+        if weights.shape != (len(GODS), FEATURES):
+            raise ValueError(f"a move prior has {len(GODS)} rows of {FEATURES} weights")
+        self.weights = np.round(weights * _SCALE).astype(np.int64)
+        """In 1/16 of a point: integer scores, the same on every machine."""
+
+    @classmethod
+    def from_file(cls, path: str | os.PathLike[str]) -> MovePrior:
+        """Read an `.npz` file as `bench/prior/fit.py` writes it."""
+        try:
+            with np.load(path, allow_pickle=False) as arrays:
+                names = [str(name) for name in arrays["gods"]]
+                weights = arrays["weights"]
+        except (OSError, ValueError, KeyError, zipfile.BadZipFile) as error:
+            raise ValueError(f"{path} is not a move prior ({error})") from error
+        if names != [god.value if god else "none" for god in GODS]:
+            raise ValueError(f"a move prior for the gods {names}, not the simple ones")
+        return cls(weights)
+
+    def best(self, position: Position, children: Sequence[Position], keep: int) -> list[int]:
+        """Indices of the `keep` best-scored `children` of `position`, best first (ties in
+        the children's order: the same answer on every machine)."""
+        scores = (
+            features(boards(children, position.side))
+            @ self.weights[GODS.index(position.lineup.gods[position.to_move])]
+        )
+        ranked: list[int] = np.argsort(-scores, kind="stable")[:keep].tolist()
+        return ranked
+
+    def likeliest(
+        self, position: Position, children: Sequence[Position], keep: int, hint: int
+    ) -> tuple[list[Position], list[int]]:
+        """The `keep` best-scored children, best first, and the table's turn `hint` (a
+        `move_id`) after them when it is not among them; and their move identities."""
+        side = position.lineup.sides[position.to_move]
+        kept = [children[i] for i in self.best(position, children, keep)]
+        moves = [move_id(position, child, side) for child in kept]
+        if hint and hint not in moves:
+            for child in children:
+                if move_id(position, child, side) == hint:
+                    kept.append(child)
+                    moves.append(hint)
+                    break
+        return kept, moves
+
+
+@cache
+def shipped_prior() -> MovePrior:
+    """The prior that ships with the engine (`prior.npz`, read once)."""
+    with resources.as_file(resources.files("santorini_hw.hints").joinpath("prior.npz")) as path:
+        return MovePrior.from_file(path)
+
+
+def prior_for(lineup: Lineup) -> MovePrior | None:
+    """The shipped prior for the games the value network covers (it was fitted to the
+    network's values: two players with simple gods), else None."""
+    gods = lineup.gods
+    if len(lineup.players) == 2 and all(god is not None and god.is_simple for god in gods):
+        return shipped_prior()
+    return None

@@ -1,0 +1,186 @@
+"""The move prior: its counts, its ranking, its file, and the search that prunes with it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from santorini_hw.clock import SystemClock
+from santorini_hw.hints import prior as prior_module
+from santorini_hw.hints.budget import Limits
+from santorini_hw.hints.network import GODS
+from santorini_hw.hints.ordering import MoveOrder, move_id
+from santorini_hw.hints.prior import (
+    FEATURES,
+    KINDS,
+    PER_SIDE,
+    MovePrior,
+    boards,
+    features,
+    prior_for,
+    shipped_prior,
+)
+from santorini_hw.hints.search import Children, Search, best_turn
+from santorini_hw.hints.tt import one_search_table
+from santorini_hw.rules.gods import God
+from santorini_hw.rules.outcomes import quiet_outcomes
+from santorini_hw.rules.position import Position
+from santorini_hw.rules.turns import generate_turns, quiet_results, winning_turn_exists
+from tests.hints.strategies import board, positions
+
+SIMPLE = [god for god in God if god.is_simple]
+PAIR = {"A": "Pan", "B": "Demeter"}
+
+
+def _column(side: int, level: int, kind: str) -> int:
+    return side * PER_SIDE + level * len(KINDS) + KINDS.index(kind)
+
+
+def test_counts_what_is_around_each_worker_by_its_level() -> None:
+    position = board(
+        {"A": ["a1", "c3"], "B": ["e5", "e1"]},
+        heights={"c3": 2, "b2": 2, "c4": 3, "d4": 1, "e4": 1},
+        domes=["d3"],
+        gods=PAIR,
+    )
+    found = features(boards([position], 0))[0]
+    # a1 (level 0): b1 and a2 free at level 0, b2 at level 2.
+    assert found[_column(0, 0, "level0")] == 2
+    assert found[_column(0, 0, "level2")] == 1
+    # c3 (level 2): b2 at 2, c4 at 3, d4 at 1, the dome on d3, four free cells at 0.
+    assert found[_column(0, 2, "level2")] == 1
+    assert found[_column(0, 2, "level3")] == 1
+    assert found[_column(0, 2, "level1")] == 1
+    assert found[_column(0, 2, "dome")] == 1
+    assert found[_column(0, 2, "level0")] == 4
+    # centre closeness: a1 is on the edge (0), c3 the centre (2); B: both on the edge.
+    assert found[3 * len(KINDS)] == 2
+    assert found[PER_SIDE + 3 * len(KINDS)] == 0
+    # c3 at level 2 has no B worker within two cells (e5 and e1 are: it is guarded).
+    assert found[3 * len(KINDS) + 1] == 0
+    # B's e5 (level 0): d4 and e4 at 1, d5 at 0; e1: d1, d2, e2 at 0.
+    assert found[_column(1, 0, "level1")] == 2
+    assert found[_column(1, 0, "level0")] == 4
+
+
+def test_an_unguarded_level2_worker_is_counted() -> None:
+    position = board({"A": ["a1", "a2"], "B": ["e5", "e4"]}, heights={"a1": 2}, gods=PAIR)
+    assert features(boards([position], 0))[0][3 * len(KINDS) + 1] == 1
+    assert features(boards([position], 1))[0][PER_SIDE + 3 * len(KINDS) + 1] == 1
+
+
+def _prior_of(rows: np.ndarray) -> MovePrior:
+    return MovePrior(np.tile(rows, (len(GODS), 1)))
+
+
+def test_best_keeps_the_highest_scores_best_first() -> None:
+    position = board({"A": ["b2", "d4"], "B": ["b4", "d2"]}, gods=PAIR)
+    children = quiet_outcomes(position)
+    weights = np.random.default_rng(1).normal(size=FEATURES)
+    scores = features(boards(children, 0)) @ weights
+    kept = _prior_of(weights).best(position, children, 5)
+    assert len(kept) == 5
+    assert list(scores[kept]) == sorted(scores, reverse=True)[:5]
+    assert sorted(_prior_of(weights).best(position, children, 10_000)) == list(range(len(children)))
+
+
+def test_likeliest_keeps_the_tables_turn_too() -> None:
+    position = board({"A": ["b2", "d4"], "B": ["b4", "d2"]}, gods=PAIR)
+    children = quiet_outcomes(position)
+    prior = _prior_of(np.random.default_rng(2).normal(size=FEATURES))
+    best = prior.best(position, children, len(children))
+    worst = children[best[-1]]
+    hint = move_id(position, worst, 0)
+    kept, moves = prior.likeliest(position, children, 3, hint)
+    assert kept[:3] == [children[i] for i in best[:3]] and kept[3] == worst
+    assert moves == [move_id(position, child, 0) for child in kept]
+
+
+def test_the_shipped_prior_covers_the_network_games_only() -> None:
+    two_gods = board({"A": ["b2", "d4"], "B": ["b4", "d2"]}, gods=PAIR)
+    assert prior_for(two_gods.lineup) is shipped_prior()
+    assert prior_for(board({"A": ["b2", "d4"], "B": ["b4", "d2"]}).lineup) is None
+    advanced = board({"A": ["b2", "d4"], "B": ["b4", "d2"]}, gods={"A": "Zeus", "B": "Atlas"})
+    assert prior_for(advanced.lineup) is None
+
+
+def test_a_file_that_is_not_a_prior_is_refused(tmp_path: Path) -> None:
+    junk = tmp_path / "junk.npz"
+    junk.write_bytes(b"not a zip")
+    with pytest.raises(ValueError, match="is not a move prior"):
+        MovePrior.from_file(junk)
+    wrong_gods = tmp_path / "gods.npz"
+    np.savez(wrong_gods, weights=np.zeros((len(GODS), FEATURES)), gods=np.array(["x"]))
+    with pytest.raises(ValueError, match="not the simple ones"):
+        MovePrior.from_file(wrong_gods)
+    with pytest.raises(ValueError, match="rows of"):
+        MovePrior(np.zeros((len(GODS), FEATURES - 1)))
+
+
+class _Watched(Search):
+    """Records how many children each node one turn from the horizon searches."""
+
+    widths: list[tuple[int, int]]
+
+    def _children(self, position: Position, key: int, depth: int, ply: int, hint: int) -> Children:
+        found = super()._children(position, key, depth, ply, hint)
+        if depth == 1:
+            self.widths.append((len(quiet_results(position)), len(found.positions)))
+        return found
+
+
+def test_nodes_before_the_horizon_keep_the_priors_turns_only() -> None:
+    position = board(
+        {"A": ["b2", "c3"], "B": ["d4", "c4"]},
+        heights={"b2": 1, "c3": 1, "d4": 2, "b3": 2, "c2": 1},
+        gods={"A": "Demeter", "B": "Artemis"},
+    )
+    limits = Limits.given(None, 1500, None)
+    search = _Watched(
+        position,
+        limits,
+        seed=0,
+        clock=SystemClock(),
+        table=one_search_table(1500),
+        order=MoveOrder(),
+        prior_keep=6,
+    )
+    search.widths = []
+    search.run()
+    assert search.widths and all(kept <= min(width, 7) for width, kept in search.widths)
+    assert any(width > 7 for width, _ in search.widths)
+
+
+def test_the_prior_search_is_deterministic_and_legal() -> None:
+    position = board(
+        {"A": ["b2", "d4"], "B": ["b4", "d2"]},
+        heights={"c3": 1, "b3": 1, "d3": 2},
+        gods={"A": "Demeter", "B": "Artemis"},
+    )
+    first = best_turn(position, node_budget=1200, seed=4, prior_keep=12)
+    again = best_turn(position, node_budget=1200, seed=4, prior_keep=12)
+    assert (first.turn, first.score, first.nodes) == (again.turn, again.score, again.nodes)
+    assert first.depth >= 2 and first.turn in generate_turns(position)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(SIMPLE).flatmap(lambda god: positions(god=god, players=2)))
+def test_with_the_prior_it_still_takes_and_stops_wins_in_one(position: Position) -> None:
+    turns = generate_turns(position)
+    if not turns or len(set(position.lineup.gods)) < 2 or None in position.lineup.gods:
+        return
+    result = best_turn(position, node_budget=600, prior_keep=4)
+    assert result.turn is not None
+    if any(turn.winner for turn in turns):
+        assert result.turn.winner == position.player
+        return
+    safe = [turn for turn in turns if not winning_turn_exists(turn.result)]
+    assert winning_turn_exists(result.turn.result) == (not safe)
+
+
+def test_the_prior_is_read_once() -> None:
+    assert prior_module.shipped_prior() is prior_module.shipped_prior()
