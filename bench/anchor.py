@@ -91,6 +91,14 @@ def arguments() -> argparse.Namespace:
         help="search in this process instead of one command a move (same games, faster)",
     )
     parser.add_argument(
+        "--prior-keep",
+        type=int,
+        default=0,
+        metavar="K",
+        help="with --in-process: nodes one turn from the horizon search only the move "
+        "prior's best K turns (santorini_hw/hints/prior.py; default 0: all)",
+    )
+    parser.add_argument(
         "--record",
         type=Path,
         metavar="FILE",
@@ -99,6 +107,10 @@ def arguments() -> argparse.Namespace:
     args = parser.parse_args()
     if min(args.nodes) < 1 or args.sims < 1 or args.games < 1:
         parser.error("--nodes, --sims and --games must be positive")
+    if args.prior_keep and not args.in_process:
+        parser.error("--prior-keep needs --in-process (the command line has no such option)")
+    if args.prior_keep < 0:
+        parser.error("--prior-keep must be 0 (off) or positive")
     return args
 
 
@@ -131,8 +143,10 @@ def main() -> int:
         return 2
     rules: OurSide
     if args.in_process:
-        rules = InProcessRules()
+        rules = InProcessRules(prior_keep=args.prior_keep)
         print("our engine searches in the bench's process (the same search, no process start)")
+        if args.prior_keep:
+            print(f"with the move prior: {args.prior_keep} turns one turn from the horizon")
     else:
         rules = RulesCommand(args.santorini_hw)
         start = {"workers": {"A": ["b2", "d4"], "B": ["b4", "d2"]}, "to_move": "A"}

@@ -88,6 +88,10 @@ class InProcessRules:
 
     timed = "its search, in the bench's process"
 
+    def __init__(self, *, prior_keep: int = 0) -> None:
+        self.prior_keep = prior_keep
+        """`search.best_turn`'s move prior (0: off), which the command line does not offer."""
+
     def legal_turns(self, position: dict[str, Any]) -> list[dict[str, Any]]:
         answer = json.dumps(turns_json(position_from_json(position)))
         turns: list[dict[str, Any]] = json.loads(answer)["turns"]
@@ -95,7 +99,9 @@ class InProcessRules:
 
     def best(self, position: dict[str, Any], *, nodes: int, seed: int) -> EngineMove:
         started = time.perf_counter()
-        result = best_turn(position_from_json(position), node_budget=nodes, seed=seed)
+        result = best_turn(
+            position_from_json(position), node_budget=nodes, seed=seed, prior_keep=self.prior_keep
+        )
         answer = json.loads(json.dumps(result_json(result)))
         return EngineMove(answer["turn"], result.nodes, time.perf_counter() - started)
 

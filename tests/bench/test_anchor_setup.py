@@ -4,6 +4,7 @@ our side's commands, and the check that every proposed turn is a legal one."""
 from __future__ import annotations
 
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -17,7 +18,9 @@ from bench.alphazero.install import (
 from bench.alphazero.match import IllegalTurnError, Tally, legal_turn
 from bench.alphazero.players import InProcessRules, RulesCommand, default_executable
 from bench.alphazero.translate import Proposal, position_key
+from santorini_hw.commands.hints import result_json
 from santorini_hw.commands.rules import turns_json
+from santorini_hw.hints.search import best_turn
 from santorini_hw.rules.position_json import position_from_json
 
 START = {
@@ -118,6 +121,27 @@ def test_the_in_process_side_answers_as_the_command_does() -> None:
             command.best(midgame, nodes=300, seed=seed),
         )
         assert ours.turn == theirs.turn and ours.nodes == theirs.nodes
+
+
+def test_the_in_process_side_can_search_with_the_move_prior() -> None:
+    midgame = {
+        **START,
+        "workers": {"A": ["b2", "c4"], "B": ["d4", "e5"]},
+        "heights": {"c3": 1, "b3": 1, "d3": 2},
+        "gods": {"A": "Demeter", "B": "Artemis"},
+    }
+    with_prior = InProcessRules(prior_keep=6).best(midgame, nodes=900, seed=3)
+    expected = best_turn(position_from_json(midgame), node_budget=900, seed=3, prior_keep=6)
+    assert with_prior.nodes == expected.nodes
+    assert with_prior.turn == result_json(expected)["turn"]
+
+
+def test_the_prior_is_offered_only_in_process() -> None:
+    bench = Path(__file__).resolve().parents[2] / "bench" / "anchor.py"
+    argv = [sys.executable, str(bench), "--anchor-git", "x", "--prior-keep", "12"]
+    refused = subprocess.run(argv, capture_output=True, text=True, check=False)
+    assert refused.returncode == 2
+    assert "--prior-keep needs --in-process" in refused.stderr
 
 
 def test_the_tally_counts_the_engines_wins_by_each_sides_god() -> None:
