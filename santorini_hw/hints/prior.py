@@ -27,7 +27,7 @@ from typing import Any
 
 import numpy as np
 
-from santorini_hw.hints.network import GODS
+from santorini_hw.hints.network import GODS, shipped_network
 from santorini_hw.hints.ordering import move_id
 from santorini_hw.rules.cells import NEIGHBOURS
 from santorini_hw.rules.position import Lineup, Position
@@ -153,7 +153,4 @@ def shipped_prior() -> MovePrior:
 def prior_for(lineup: Lineup) -> MovePrior | None:
     """The shipped prior for the games the value network covers (it was fitted to the
     network's values: two players with simple gods), else None."""
-    gods = lineup.gods
-    if len(lineup.players) == 2 and all(god is not None and god.is_simple for god in gods):
-        return shipped_prior()
-    return None
+    return shipped_prior() if shipped_network().covers(lineup) else None
