@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -108,15 +109,36 @@ def test_the_shipped_prior_covers_the_network_games_only() -> None:
     assert prior_for(advanced.lineup) is None
 
 
-def test_a_file_that_is_not_a_prior_is_refused(tmp_path: Path) -> None:
-    junk = tmp_path / "junk.npz"
-    junk.write_bytes(b"not a zip")
-    with pytest.raises(ValueError, match="is not a move prior"):
-        MovePrior.from_file(junk)
-    wrong_gods = tmp_path / "gods.npz"
-    np.savez(wrong_gods, weights=np.zeros((len(GODS), FEATURES)), gods=np.array(["x"]))
-    with pytest.raises(ValueError, match="not the simple ones"):
-        MovePrior.from_file(wrong_gods)
+def _junk(path: Path) -> None:
+    path.write_bytes(b"not a zip")
+
+
+def _other_gods(path: Path) -> None:
+    np.savez(path, weights=np.zeros((len(GODS), FEATURES)), gods=np.array(["x"]))
+
+
+def _no_weights(path: Path) -> None:
+    np.savez(path, gods=np.array([god.value if god else "none" for god in GODS]))
+
+
+@pytest.mark.parametrize(
+    ("write", "reason"),
+    [
+        (_junk, "is not a move prior"),
+        (_other_gods, "not the simple ones"),
+        (_no_weights, "weights"),
+    ],
+)
+def test_a_file_that_is_not_a_prior_is_refused(
+    tmp_path: Path, write: Callable[[Path], None], reason: str
+) -> None:
+    path = tmp_path / "prior.npz"
+    write(path)
+    with pytest.raises(ValueError, match=reason):
+        MovePrior.from_file(path)
+
+
+def test_weights_of_the_wrong_shape_are_refused() -> None:
     with pytest.raises(ValueError, match="rows of"):
         MovePrior(np.zeros((len(GODS), FEATURES - 1)))
 
