@@ -55,7 +55,9 @@ def invite(daemon: Daemon) -> dict[str, Any]:
 
 
 def tap_turn(page: Page, actions: list[str]) -> None:
-    """Build the turn by touch: a move is its worker then its destination, a build its cell."""
+    """Build the turn by touch once the page knows it is B's turn (taps before that are
+    ignored, as on a phone): a move is its worker then its destination, a build its cell."""
+    expect(page.locator("#status .step")).to_have_text("Your turn: pick a worker")
     for action in actions:
         for cell in action.split("-"):
             page.click(f'[data-cell="{cell}"]')
@@ -101,7 +103,6 @@ def test_an_invited_phone_plays_a_whole_game_against_the_board(daemon: Daemon) -
             if player == "A":
                 daemon.turn("A", *actions)
                 continue
-            expect(page.locator("#status .step")).to_have_text("Your turn: pick a worker")
             tap_turn(page, actions)
             carried_out(daemon, "B", actions, placing=False)
         expect(page.locator("#status .step")).to_have_text("You won!")
