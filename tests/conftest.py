@@ -17,8 +17,11 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
+from collections.abc import Iterator
 
 import pytest
+
+from tests.api.browser import close_browser
 
 _SHARED = "SANTORINI_TESTS_TMPDIR"
 """The controller's private directory, handed to its xdist workers."""
@@ -31,6 +34,14 @@ if not _WORKER:
     os.environ[_SHARED] = _PRIVATE
 tempfile.tempdir = _PRIVATE
 os.environ["TMPDIR"] = _PRIVATE
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _one_browser_per_process() -> Iterator[None]:
+    """The page tests share one chromium per process (`tests/api/browser.py`): closed,
+    with its files, before the check below."""
+    yield
+    close_browser()
 
 
 @pytest.hookimpl(tryfirst=True)  # before xdist's own hook reads the groups
