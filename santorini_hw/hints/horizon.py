@@ -94,14 +94,22 @@ class Horizon:
             return WIN - ply - 1 if self.sides[position.to_move] == self.side else ply + 1 - WIN
         return self.value(position, ply)
 
-    def leaves(self, children: Sequence[Position], ply: int) -> Iterator[int]:
-        """`leaf` of each child in turn, a chunk's evaluations together (with the network)."""
+    def leaves(
+        self, children: Sequence[Position], ply: int, first: int | None = None
+    ) -> Iterator[int]:
+        """`leaf` of each child in turn, a chunk's evaluations together (with the network);
+        `first` is the first child's value when the search has it already (`frontier.py`)."""
+        start = 0
+        if first is not None:
+            yield first
+            start = 1
         if self.evaluate.network is None:
-            for child in children:
+            for child in children[start:]:
                 yield self.leaf(child, ply)
             return
-        start = 0
         for end in (*CHUNK_ENDS, len(children)):
+            if end <= start:
+                continue
             chunk = children[start:end]
             for child, value in zip(chunk, self._quiet_values(chunk, ply), strict=True):
                 self.spend()

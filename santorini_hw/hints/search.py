@@ -1,38 +1,35 @@
 """The hint engine: iterative-deepening principal-variation search over whole turns.
 
 A node is a position; its children are the positions its player's turns lead to
-(`rules.outcomes.quiet_outcomes`, straight from the bitboards; with an advanced god, from
-the rules core's turns: `turns.quiet_results`). At every node the search
-first asks whether the player to move can win at once (`tactics.can_win_now`): if so the
-node is decided without generating a single turn, which also makes every horizon one turn
-deeper for wins; and because of that test, only the turns that do not win are children.
-At the horizon, a player to move none of whose workers can move has lost
-(`tactics.cannot_move`): traps too are seen one turn deeper. Values there come from
-`horizon.py`: the value network where it covers the game, else the linear evaluation,
-remembered for the search; a node's leaves are evaluated together. One turn from the
-horizon a node far outside the window by its own evaluation is decided by it
-(`pruning.py`).
+(`turns.quiet_results`: for simple gods straight from the bitboards, `rules.outcomes`).
+At every node the search first asks whether the player to move can win at once
+(`tactics.can_win_now`): such a node is decided without generating a turn (every horizon
+is one turn deeper for wins), and only turns that do not win are children. At the
+horizon a player to move whose workers cannot move has lost (`tactics.cannot_move`);
+other values come from `horizon.py` (the value network where it covers the game, else the
+linear evaluation), a node's leaves evaluated together. One turn from the horizon a node
+far outside the window by its own evaluation is decided by it (`pruning.py`), and one
+whose first child is the table's turn or a killer tries it before generating its other
+turns (`frontier.py`).
 
 Ordering: the transposition table's turn first, then the killer turns of that depth, then
 (two or more turns from the horizon) by static evaluation, or (next to the horizon) by
 the history counters (`ordering.py`). The first child is searched with the full window,
 the others with a null window and again only when they beat it (PVS); from the second
 iteration on, the root starts with a narrow window around the last score (aspiration).
-The root's children are ordered by their static scores, which are also its first
-iteration (a child's static score is its depth-0 value): deepening starts at depth 2.
-Late children of sorted nodes are first searched a turn shallower (`REDUCE_FROM`), and
-wide nodes keep only their best-looking turns (`KEEP_ROOT`, `KEEP_INNER`); with
-`prior_keep`, so do nodes one turn from the horizon, by the move prior (`prior.py`). A node
-that left turns out never claims a proven result (`UNPROVEN`).
+The root's children are ordered by their static scores (their depth-0 values), which
+are its first iteration. Late children of sorted nodes are first searched a turn
+shallower (`REDUCE_FROM`); wide nodes keep only their best-looking turns (`KEEP_ROOT`,
+`KEEP_INNER`), and with `prior_keep` so do nodes one turn from the horizon, by the move
+prior (`prior.py`). A node that left turns out never claims a proven result (`UNPROVEN`).
 
 Two sides (two players, or four in two teams) play plain minimax; three players the
 paranoid model (the other two against the hint's player: alpha-beta stays sound). A
 player with no legal turn loses (two sides) or is out and play goes on (three players).
 
 At its budget (`budget.py`: nodes, time or depth) the search answers with the best turn
-of the deepest finished iteration, or of the unfinished one when its first turn has been
-searched and something beat it; the actions come from the rules core
-(`turns.turn_leading_to`, or `generate_turns` for a win): always a legal turn.
+of the deepest finished iteration, or of the unfinished one when something beat its
+first turn; the actions come from the rules core: always a legal turn.
 """
 
 from __future__ import annotations
@@ -43,6 +40,7 @@ from typing import NamedTuple
 from santorini_hw.clock import Clock, SystemClock
 from santorini_hw.hints.budget import Budget, Limits, OutOfBudgetError, SearchResult
 from santorini_hw.hints.evaluation import WIN
+from santorini_hw.hints.frontier import first_child
 from santorini_hw.hints.horizon import Horizon
 from santorini_hw.hints.ordering import MoveOrder, move_id
 from santorini_hw.hints.prior import prior_for
@@ -94,11 +92,10 @@ def best_turn(
     clock: Clock | None = None,
     prior_keep: int = 0,
 ) -> SearchResult:
-    """The engine's turn for the player to move, searched from an empty table: the same
-    position, budget and seed give the same answer. With no budget at all, `budget.DEFAULT_TIME`.
-    (`engine.HintEngine` keeps the table from one hint of a game to the next.) With
-    `prior_keep`, nodes one turn from the horizon search only that many turns, the move
-    prior's best (a game the prior covers: `prior.prior_for`)."""
+    """The engine's turn for the player to move from an empty table (`engine.HintEngine`
+    keeps one through a game): the same position, budget and seed give the same answer; no
+    budget at all is `budget.DEFAULT_TIME`. With `prior_keep`, nodes one turn from the
+    horizon search only that many turns, the move prior's best (`prior.prior_for`)."""
     limits = Limits.given(time_budget, node_budget, depth)
     search = Search(
         position,
@@ -267,13 +264,23 @@ class Search:
                     return entry.score
                 if entry.bound == Bound.UPPER and entry.score <= alpha:
                     return entry.score
+        first = None
+        if depth == 1 and self.prior is None:  # its first child before its other turns
+            found = first_child(position, hint, self.order.killers.get(ply, ()))
+            if found is not None:
+                first = next(self.horizon.leaves(found[:1], ply + 1))
+                if (first >= beta) if maximizing else (first <= alpha):
+                    self.order.cut(ply, found[1], depth)
+                    bound = Bound.LOWER if maximizing else Bound.UPPER
+                    self.table.store(key, ply=ply, depth=1, bound=bound, score=first, best=found[1])
+                    return first
         children, keys, moves, pruned = self._children(position, key, depth, ply, hint)
         if not children:
             return self._stuck(position, key, depth, alpha, beta, ply=ply)
         low, high = alpha, beta
         best_score = -INFINITY if maximizing else INFINITY
         best = 0
-        leaves = self.horizon.leaves(children, ply + 1) if depth == 1 else None
+        leaves = self.horizon.leaves(children, ply + 1, first) if depth == 1 else None
         for index, child in enumerate(children):
             if leaves is not None:
                 score = next(leaves)
@@ -317,9 +324,8 @@ class Search:
         ply: int,
     ) -> int:
         """The value of the `index`-th child of a node `depth` turns from the horizon, within
-        `window`: the first with the full window, the others with a null window on the side
-        of the node's player (PVS), the late ones first one turn shallower (`REDUCE_FROM`);
-        each searched again when it beats its null window."""
+        `window`: the first with the full window, the others with a null window (PVS), the
+        late ones first a turn shallower (`REDUCE_FROM`); again when one beats its window."""
         low, high = window
         if index == 0:
             return self._search(child, key, depth - 1, low, high, ply=ply)
@@ -334,10 +340,9 @@ class Search:
         return score
 
     def _children(self, position: Position, key: int, depth: int, ply: int, hint: int) -> Children:
-        """The children of `position` in search order. `STATIC_ORDER_DEPTH` or more turns
-        from the horizon they are sorted by static evaluation once and kept with their keys;
-        nearer, only the move order ranks them, and a child's key is computed only if the
-        search reaches it (leaves need none). Sorted nodes keep their best `KEEP_INNER`."""
+        """The children of `position` in search order: `STATIC_ORDER_DEPTH` or more turns from
+        the horizon sorted by static evaluation once, kept with their keys, the best
+        `KEEP_INNER`; nearer, ranked by the move order, keys computed as the search goes."""
         side = self.sides[position.to_move]
         cached = self.ordered.get(key) if depth >= STATIC_ORDER_DEPTH else None
         if cached is None:
@@ -371,8 +376,7 @@ class Search:
         picked = [moves.index(move) for move in dict.fromkeys(front) if move and move in moves]
         if not picked or picked == list(range(len(picked))):
             return children
-        rest = [i for i in range(len(moves)) if i not in picked]
-        ranked = picked + rest
+        ranked = picked + [i for i in range(len(moves)) if i not in picked]
         return Children(
             [positions[i] for i in ranked],
             [keys[i] for i in ranked] if keys else keys,

@@ -157,11 +157,7 @@ def quiet_outcomes(position: Position) -> list[Position]:
     """The position after every legal turn of the player to move that does not win, one per
     distinct outcome, in a fixed order. Simple gods only (`position.cards` is None):
     `turns.quiet_results` covers every god."""
-    l1, l2, l3, domes, workers, me, athena, _, lineup, _ = position
-    god = lineup.gods[me]
-    side = lineup.sides[me]
-    up_ok = athena < 0 or lineup.sides[athena] == side
-    board: Board = (l1, l2, l3, domes)
+    board, workers, side, god, up_ok = _mover(position)
     found: dict[tuple[Board, tuple[int, ...], bool], None] = {}
     for cell in cells_of(workers[side]):
         _moves_from(found, board, workers, side, cell, god=god, up_ok=up_ok, origin=cell)
@@ -169,8 +165,36 @@ def quiet_outcomes(position: Position) -> list[Position]:
         _prometheus(found, board, workers, side)
     elif god is God.HERMES:
         _hermes(found, board, workers, side)
+    return _positions(position, found)
+
+
+def worker_outcomes(position: Position, cell: int) -> list[Position]:
+    """The part of `quiet_outcomes` that moves the worker on `cell`, in the same order:
+    every god but Prometheus and Hermes (whose turns are not one worker's) lists its
+    outcomes worker by worker, lowest cell first, and two workers never share one."""
+    board, workers, side, god, up_ok = _mover(position)
+    found: dict[tuple[Board, tuple[int, ...], bool], None] = {}
+    _moves_from(found, board, workers, side, cell, god=god, up_ok=up_ok, origin=cell)
+    return _positions(position, found)
+
+
+def _mover(position: Position) -> tuple[Board, tuple[int, ...], int, God | None, bool]:
+    """The board, the workers, and the player to move's side and god, and whether they may
+    move up (Athena)."""
+    l1, l2, l3, domes, workers, me, athena, _, lineup, _ = position
+    side = lineup.sides[me]
+    up_ok = athena < 0 or lineup.sides[athena] == side
+    return (l1, l2, l3, domes), workers, side, lineup.gods[me], up_ok
+
+
+def _positions(
+    position: Position, found: dict[tuple[Board, tuple[int, ...], bool], None]
+) -> list[Position]:
+    """The positions after `position`'s turns that led to the `found` boards and workers
+    (and whether Athena moved up)."""
+    me, lineup, out = position.to_move, position.lineup, position.out
     following, stays = after_turn(position)
-    new, out = tuple.__new__, position.out
+    new = tuple.__new__
     return [
         new(Position, (*b, w, following, me if up else stays, out, lineup, None))
         for b, w, up in found

@@ -6,12 +6,13 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from santorini_hw.hints.tactics import can_win_now
+from santorini_hw.rules.cells import cells_of
 from santorini_hw.rules.gods import ADVANCED_GODS, God
-from santorini_hw.rules.outcomes import quiet_outcomes
+from santorini_hw.rules.outcomes import quiet_outcomes, worker_outcomes
 from santorini_hw.rules.playout import random_game, random_outcome
 from santorini_hw.rules.position import Position
 from santorini_hw.rules.turn import can_end, finish, outcome, play, start_turn
@@ -31,6 +32,23 @@ def test_quiet_outcomes_are_the_non_winning_turn_results(
     found = quiet_outcomes(start)
     assert len(found) == len(set(found))
     assert set(found) == expected
+
+
+@pytest.mark.parametrize(
+    "god",
+    [god for god in GODS if god not in (God.PROMETHEUS, God.HERMES)],
+    ids=lambda god: getattr(god, "value", "none"),
+)
+@settings(max_examples=40, deadline=None)
+@given(data=st.data())
+def test_one_workers_outcomes_are_its_part_of_all_in_the_same_order(
+    god: God | None, data: st.DataObject
+) -> None:
+    start: Position = data.draw(positions(god=god))
+    assume(start.god not in (God.PROMETHEUS, God.HERMES))
+    mine = start.workers[start.lineup.sides[start.to_move]]
+    by_worker = [child for cell in cells_of(mine) for child in worker_outcomes(start, cell)]
+    assert by_worker == quiet_outcomes(start)
 
 
 @pytest.mark.parametrize("god", ADVANCED_GODS, ids=lambda god: god.value)
