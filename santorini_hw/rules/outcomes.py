@@ -168,13 +168,15 @@ def quiet_outcomes(position: Position) -> list[Position]:
     return _positions(position, found)
 
 
-def worker_outcomes(position: Position, cell: int) -> list[Position]:
-    """The part of `quiet_outcomes` that moves the worker on `cell`, in the same order:
-    every god but Prometheus and Hermes (whose turns are not one worker's) lists its
-    outcomes worker by worker, lowest cell first, and two workers never share one."""
+def worker_outcomes(position: Position, cell: int, to: int = ALL_CELLS) -> list[Position]:
+    """The part of `quiet_outcomes` that moves the worker on `cell` (first to a cell of
+    `to`), in the same order: every god but Prometheus and Hermes (whose turns are not one
+    worker's) lists its outcomes worker by worker, lowest cell first, and no two workers
+    share one; but for Artemis (two moves reach a cell by several ways) the same holds
+    for the cells moved to."""
     board, workers, side, god, up_ok = _mover(position)
     found: dict[tuple[Board, tuple[int, ...], bool], None] = {}
-    _moves_from(found, board, workers, side, cell, god=god, up_ok=up_ok, origin=cell)
+    _moves_from(found, board, workers, side, cell, god=god, up_ok=up_ok, origin=cell, to=to)
     return _positions(position, found)
 
 
@@ -211,12 +213,13 @@ def _moves_from(
     god: God | None,
     up_ok: bool,
     origin: int,
+    to: int = ALL_CELLS,
 ) -> None:
-    """Non-winning moves of the worker on `cell`, each followed by its builds (and
-    Artemis' second move when `cell` is where her worker started)."""
+    """Non-winning moves of the worker on `cell` (to the cells of `to`), each followed by
+    its builds (and Artemis' second move when `cell` is where her worker started)."""
     l1, l2, l3, _ = board
     height = (l1 >> cell & 1) + (l2 >> cell & 1) + (l3 >> cell & 1)
-    steps = targets(board, workers, side, cell, god, up_ok=up_ok) & ~winning(board, cell, god)
+    steps = targets(board, workers, side, cell, god, up_ok=up_ok) & ~winning(board, cell, god) & to
     if god is God.HERMES:
         steps &= ~_level(board, height)  # level moves belong to the walk (`_hermes`)
     if cell != origin:
