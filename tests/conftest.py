@@ -36,10 +36,12 @@ tempfile.tempdir = _PRIVATE
 os.environ["TMPDIR"] = _PRIVATE
 
 
-@pytest.fixture(scope="session", autouse=True)
-def _one_browser_per_process() -> Iterator[None]:
-    """The page tests share one chromium per process (`tests/api/browser.py`): closed,
-    with its files, before the check below."""
+@pytest.fixture(scope="module", autouse=True)
+def _one_browser_per_module() -> Iterator[None]:
+    """A module's page tests share one chromium (`tests/api/browser.py`), closed with its
+    files at the end of the module: while Playwright's sync API is started, its event
+    loop counts as running in this thread, and the next module's `asyncio.run` would
+    refuse to start."""
     yield
     close_browser()
 

@@ -33,8 +33,8 @@ FLAGS = [
 
 
 class _Chromium:
-    """One headless chromium for the test process, started at its first page and closed
-    at the end of the session (`tests/conftest.py`): a launch costs 1.6 s, a context 50 ms."""
+    """One headless chromium for a test module, started at its first page and closed at
+    the end of the module (`tests/conftest.py`): a launch costs 1.6 s, a context 50 ms."""
 
     playwright: Playwright | None = None
     browser: Browser | None = None
