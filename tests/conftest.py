@@ -46,14 +46,21 @@ def _one_browser_per_module() -> Iterator[None]:
     close_browser()
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "long: takes 10 s or more; started first")
+
+
 @pytest.hookimpl(tryfirst=True)  # before xdist's own hook reads the groups
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Group a module's tests that use a module-scoped fixture (`--dist loadgroup`)."""
+    """Group a module's tests that use a module-scoped fixture (`--dist loadgroup`), and
+    put the `long` tests first: xdist hands out work in this order (after the groups),
+    and a long test started last keeps one worker busy while the other waits."""
     for item in items:
         info = getattr(item, "_fixtureinfo", None)
         definitions = info.name2fixturedefs.values() if info else ()
         if any(d.scope == "module" for defs in definitions for d in defs):
             item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
+    items.sort(key=lambda item: item.get_closest_marker("long") is None)
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:

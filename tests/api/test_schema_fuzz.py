@@ -55,6 +55,7 @@ def _schemathesis(daemon: Daemon, folder: Path, *extra: str) -> str:
     return output
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("with_token", [True, False], ids=["token", "no-token"])
 def test_the_schema_fuzzer_finds_no_5xx_and_no_schema_violation(
     daemon: Daemon, tmp_path: Path, with_token: bool

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from santorini_hw.store import Store
 from tests.board_link.pair import boards_for, place_both
 from tests.mqtt.broker import Mosquitto
@@ -14,6 +16,7 @@ CONTROL = "3+4"
 """Three seconds a move, four in the bank: A runs out a few seconds after the setup."""
 
 
+@pytest.mark.long
 def test_a_player_out_of_time_on_their_board_loses_on_both(
     tmp_path: Path, broker: Mosquitto
 ) -> None:

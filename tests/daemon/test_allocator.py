@@ -16,6 +16,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from santorini_hw.daemon.allocator import fix_mmap_threshold
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -27,6 +29,7 @@ def test_glibc_takes_the_threshold() -> None:
     assert fix_mmap_threshold()
 
 
+@pytest.mark.long
 def test_hint_after_hint_the_daemons_memory_stays_flat() -> None:
     done = subprocess.run(
         [sys.executable, "-m", "tests.daemon.hint_memory_child", str(HINTS), "fixed"],

@@ -12,6 +12,8 @@ import random
 import tracemalloc
 from pathlib import Path
 
+import pytest
+
 from santorini_hw.daemon.service import BoardService
 from santorini_hw.rules.cells import CELL_COUNT
 from santorini_hw.rules.game import Phase
@@ -71,6 +73,7 @@ async def play_out(service: BoardService, sim: SimulatedHardware, rng: random.Ra
     return turns
 
 
+@pytest.mark.long
 def test_two_more_games_hold_no_more_memory(tmp_path: Path) -> None:
     async def scenario() -> tuple[int, int, int]:
         rng = random.Random(32)

@@ -7,6 +7,8 @@ from __future__ import annotations
 import random
 import tracemalloc
 
+import pytest
+
 from santorini_hw.hints.engine import TABLE_ENTRIES, HintEngine
 from santorini_hw.hints.tt import ONE_SEARCH_ENTRIES, Bound, TranspositionTable
 from tests.hints.test_engine import midgame
@@ -26,6 +28,7 @@ def _fill(table: TranspositionTable, rng: random.Random, stores: int) -> None:
         assert len(table) <= table.capacity
 
 
+@pytest.mark.long
 def test_the_daemon_table_grows_to_its_bound_and_its_churn_leaves_nothing() -> None:
     rng = random.Random(32)
     tracemalloc.start()

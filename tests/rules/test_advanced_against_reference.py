@@ -8,6 +8,7 @@ import itertools
 import random
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -29,6 +30,7 @@ def disagreement(doc: dict[str, Any]) -> str | None:
     return f"seed {SEED}: {doc}: rules core only {len(engine - oracle)}, oracle only {len(oracle - engine)}"
 
 
+@pytest.mark.long
 def test_every_pairing_agrees_with_the_oracle_on_two_thousand_positions() -> None:
     rng = random.Random(SEED)
     lineups = pairings(rng)  # every two-player pairing, and three-player line-ups

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -53,6 +54,7 @@ def stepwise_outcomes(state: TurnState, seen: set[object], out: set[object]) -> 
             stepwise_outcomes(child, seen, out)
 
 
+@pytest.mark.long
 @settings(max_examples=60, deadline=None)
 @given(positions)
 def test_stepwise_and_whole_turn_generation_agree(position: Position) -> None:

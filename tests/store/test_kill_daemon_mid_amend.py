@@ -11,6 +11,8 @@ import time
 from collections import Counter
 from pathlib import Path
 
+import pytest
+
 from santorini_hw.store import Store
 from tests.daemon.harness import Daemon
 from tests.store.test_kill_mid_correction import kill_instants, slow_commits
@@ -50,6 +52,7 @@ def amend_and_kill(daemon: Daemon, log: Path, after: float) -> int:
     return int(response.json()["game_id"])
 
 
+@pytest.mark.long
 def test_a_daemon_killed_inside_an_amend_keeps_the_turn_as_played_or_corrected(
     tmp_path: Path,
 ) -> None:

@@ -16,6 +16,8 @@ import time
 from collections import Counter
 from pathlib import Path
 
+import pytest
+
 from santorini_hw.store import Entry, Store
 from tests.store.helpers import standing_entries
 
@@ -80,6 +82,7 @@ def kill_inside(
         child.wait()
 
 
+@pytest.mark.long
 def test_a_kill_inside_any_correction_leaves_the_old_record_or_the_new(tmp_path: Path) -> None:
     path = tmp_path / "games.sqlite3"
     rng = random.Random(32)
