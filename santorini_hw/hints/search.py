@@ -265,9 +265,10 @@ class Search:
                 if entry.bound == Bound.UPPER and entry.score <= alpha:
                     return entry.score
         first = None
-        if depth == 1 and self.prior is None:  # its first child before its other turns
+        if depth == 1:  # its first child before its other turns
             found = first_child(position, hint, self.order.killers.get(ply, ()))
             if found is not None:
+                hint = found[1]  # kept by the prior, so the first child stays first
                 first = next(self.horizon.leaves(found[:1], ply + 1))
                 if (first >= beta) if maximizing else (first <= alpha):
                     self.order.cut(ply, found[1], depth)

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from santorini_hw.clock import SystemClock
 from santorini_hw.hints import prior as prior_module
 from santorini_hw.hints.budget import Limits
+from santorini_hw.hints.frontier import first_child
 from santorini_hw.hints.network import GODS
 from santorini_hw.hints.ordering import MoveOrder, move_id
 from santorini_hw.hints.prior import (
@@ -175,6 +176,49 @@ def test_nodes_before_the_horizon_keep_the_priors_turns_only() -> None:
     search.run()
     assert search.widths and all(kept <= min(width, 7) for width, kept in search.widths)
     assert any(width > 7 for width, _ in search.widths)
+
+
+class _Frontier(Search):
+    """Counts the nodes one turn from the horizon, those that generate their turns, and
+    those whose children do not start with the turn the search found first."""
+
+    visits = generated = misplaced = 0
+
+    def _search(
+        self, position: Position, key: int, depth: int, alpha: int, beta: int, *, ply: int
+    ) -> int:
+        self.visits += depth == 1
+        return super()._search(position, key, depth, alpha, beta, ply=ply)
+
+    def _children(self, position: Position, key: int, depth: int, ply: int, hint: int) -> Children:
+        found = super()._children(position, key, depth, ply, hint)
+        if depth == 1:
+            self.generated += 1
+            first = first_child(position, hint, self.order.killers.get(ply, ()))
+            self.misplaced += first is not None and found.moves[0] != first[1]
+        return found
+
+
+def test_with_the_prior_the_first_child_is_tried_before_the_turns_and_stays_first() -> None:
+    """The table's turn or a killer cuts most such nodes before any turn is generated and
+    scored; when it does not, it is searched first even where the prior ranks it low."""
+    position = board(
+        {"A": ["b2", "d4"], "B": ["b4", "d2"]},
+        heights={"c3": 1, "b3": 1, "d3": 2},
+        gods={"A": "Pan", "B": "Minotaur"},
+    )
+    search = _Frontier(
+        position,
+        Limits.given(None, 2000, None),
+        seed=0,
+        clock=SystemClock(),
+        table=one_search_table(2000),
+        order=MoveOrder(),
+        prior_keep=2,
+    )
+    search.run()
+    assert search.generated and search.misplaced == 0
+    assert search.visits > 2 * search.generated
 
 
 def test_the_prior_search_is_deterministic_and_legal() -> None:
