@@ -40,6 +40,10 @@ PER_SIDE = 3 * len(KINDS) + 2
 """Per worker level 0-2 a count per kind, then centre closeness and unguarded workers."""
 FEATURES = 2 * PER_SIDE
 """The node's player's side first (who has just moved in the child), then the other."""
+PRUNES_FROM = 3
+"""The search prunes with the prior in iterations this many turns deep or more: two turns
+deep it costs more than it saves, and the opponent's replies that it leaves out change
+the answer (docs/measurements.md)."""
 
 
 def _steps(a: int, b: int) -> int:

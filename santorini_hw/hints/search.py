@@ -1,16 +1,14 @@
 """The hint engine: iterative-deepening principal-variation search over whole turns.
 
 A node is a position; its children are the positions its player's turns lead to
-(`turns.quiet_results`: for simple gods straight from the bitboards, `rules.outcomes`).
-At every node the search first asks whether the player to move can win at once
-(`tactics.can_win_now`): such a node is decided without generating a turn (every horizon
-is one turn deeper for wins), and only turns that do not win are children. At the
-horizon a player to move whose workers cannot move has lost (`tactics.cannot_move`);
-other values come from `horizon.py` (the value network where it covers the game, else the
-linear evaluation), a node's leaves evaluated together. One turn from the horizon a node
-far outside the window by its own evaluation is decided by it (`pruning.py`), and one
-whose first child is the table's turn or a killer tries it before generating its other
-turns (`frontier.py`).
+(`turns.quiet_results`; simple gods straight from the bitboards). Every node first asks
+whether its player can win at once (`tactics.can_win_now`): that decides it without
+generating a turn (every horizon is a turn deeper for wins); only turns that do not win
+are children. At the horizon a player whose workers cannot move has lost; other values
+come from `horizon.py` (the value network, else the linear evaluation), a node's leaves
+together. One turn from the horizon a node far outside the window by its own evaluation
+is decided by it (`pruning.py`), and one whose first child is the table's turn or a
+killer tries it before generating its other turns (`frontier.py`).
 
 Ordering: the transposition table's turn first, then the killer turns of that depth, then
 (two or more turns from the horizon) by static evaluation, or (next to the horizon) by
@@ -20,16 +18,16 @@ iteration on, the root starts with a narrow window around the last score (aspira
 The root's children are ordered by their static scores (their depth-0 values), which
 are its first iteration. Late children of sorted nodes are first searched a turn
 shallower (`REDUCE_FROM`); wide nodes keep only their best-looking turns (`KEEP_ROOT`,
-`KEEP_INNER`), and with `prior_keep` so do nodes one turn from the horizon, by the move
-prior (`prior.py`). A node that left turns out never claims a proven result (`UNPROVEN`).
+`KEEP_INNER`; with `prior_keep`, nodes one turn from the horizon in deeper iterations, by
+the move prior). A node that left turns out never claims a proven result (`UNPROVEN`).
 
 Two sides (two players, or four in two teams) play plain minimax; three players the
-paranoid model (the other two against the hint's player: alpha-beta stays sound). A
-player with no legal turn loses (two sides) or is out and play goes on (three players).
+paranoid model (the other two against the hint's player: alpha-beta stays sound). With
+no legal turn a player loses (two sides) or is out and play goes on (three players).
 
-At its budget (`budget.py`: nodes, time or depth) the search answers with the best turn
-of the deepest finished iteration, or of the unfinished one when something beat its
-first turn; the actions come from the rules core: always a legal turn.
+At its budget (`budget.py`: nodes, time or depth) it answers with the deepest finished
+iteration's best turn, or the unfinished one's when something beat its first turn: a
+legal turn, its actions from the rules core.
 """
 
 from __future__ import annotations
@@ -43,7 +41,7 @@ from santorini_hw.hints.evaluation import WIN
 from santorini_hw.hints.frontier import first_child
 from santorini_hw.hints.horizon import Horizon
 from santorini_hw.hints.ordering import MoveOrder, move_id
-from santorini_hw.hints.prior import prior_for
+from santorini_hw.hints.prior import PRUNES_FROM, MovePrior, prior_for
 from santorini_hw.hints.pruning import static_cut
 from santorini_hw.hints.tactics import can_win_now
 from santorini_hw.hints.tt import DECIDED, Bound, TranspositionTable, one_search_table
@@ -95,7 +93,7 @@ def best_turn(
     """The engine's turn for the player to move from an empty table (`engine.HintEngine`
     keeps one through a game): the same position, budget and seed give the same answer; no
     budget at all is `budget.DEFAULT_TIME`. With `prior_keep`, nodes one turn from the
-    horizon search only that many turns, the move prior's best (`prior.prior_for`)."""
+    horizon search only that many turns from `prior.PRUNES_FROM` turns deep on."""
     limits = Limits.given(time_budget, node_budget, depth)
     search = Search(
         position,
@@ -134,7 +132,8 @@ class Search:
         self.horizon = Horizon(root, self._spend)
         self.table = table
         self.order = order
-        self.prior = prior_for(root.lineup) if prior_keep > 0 else None
+        self.move_prior = prior_for(root.lineup) if prior_keep > 0 else None
+        self.prior: MovePrior | None = None  # in iterations `PRUNES_FROM` turns deep on
         self.prior_keep = prior_keep
         self.ordered: dict[int, Children] = {}
         """Interior nodes' children, best-looking first (iterative deepening revisits them)."""
@@ -182,6 +181,7 @@ class Search:
             move = move_id(root, best, self.side)
             self.table.store(key, ply=0, depth=1, bound=Bound.EXACT, score=score, best=move)
         for depth in range(first_depth, last_depth + 1):
+            self.prior = self.move_prior if depth >= PRUNES_FROM else None
             first = children.index(best)  # the last iteration's best turn goes first
             children.insert(0, children.pop(first))
             keys.insert(0, keys.pop(first))
@@ -324,9 +324,8 @@ class Search:
         maximizing: bool,
         ply: int,
     ) -> int:
-        """The value of the `index`-th child of a node `depth` turns from the horizon, within
-        `window`: the first with the full window, the others with a null window (PVS), the
-        late ones first a turn shallower (`REDUCE_FROM`); again when one beats its window."""
+        """The `index`-th child's value within `window`: the first with the full window, the
+        others with a null window (PVS), late ones first a turn shallower (`REDUCE_FROM`)."""
         low, high = window
         if index == 0:
             return self._search(child, key, depth - 1, low, high, ply=ply)
@@ -341,9 +340,9 @@ class Search:
         return score
 
     def _children(self, position: Position, key: int, depth: int, ply: int, hint: int) -> Children:
-        """The children of `position` in search order: `STATIC_ORDER_DEPTH` or more turns from
-        the horizon sorted by static evaluation once, kept with their keys, the best
-        `KEEP_INNER`; nearer, ranked by the move order, keys computed as the search goes."""
+        """`position`'s children in search order: from `STATIC_ORDER_DEPTH` turns from the
+        horizon the best `KEEP_INNER` by static evaluation, once, with their keys; nearer,
+        ranked by the move order (or the prior), keys computed as the search goes."""
         side = self.sides[position.to_move]
         cached = self.ordered.get(key) if depth >= STATIC_ORDER_DEPTH else None
         if cached is None:

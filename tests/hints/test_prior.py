@@ -20,6 +20,7 @@ from santorini_hw.hints.prior import (
     FEATURES,
     KINDS,
     PER_SIDE,
+    PRUNES_FROM,
     MovePrior,
     boards,
     features,
@@ -145,18 +146,27 @@ def test_weights_of_the_wrong_shape_are_refused() -> None:
 
 
 class _Watched(Search):
-    """Records how many children each node one turn from the horizon searches."""
+    """Records, for each node one turn from the horizon, its iteration's depth, how many
+    turns it has and how many of them it searches."""
 
-    widths: list[tuple[int, int]]
+    widths: list[tuple[int, int, int]]
+    iteration = 0
+
+    def _aspired(
+        self, children: list[Position], keys: list[int], depth: int, guess: int
+    ) -> tuple[Position | None, int, bool]:
+        self.iteration = depth
+        return super()._aspired(children, keys, depth, guess)
 
     def _children(self, position: Position, key: int, depth: int, ply: int, hint: int) -> Children:
         found = super()._children(position, key, depth, ply, hint)
         if depth == 1:
-            self.widths.append((len(quiet_results(position)), len(found.positions)))
+            width = len(quiet_results(position))
+            self.widths.append((self.iteration, width, len(found.positions)))
         return found
 
 
-def test_nodes_before_the_horizon_keep_the_priors_turns_only() -> None:
+def test_nodes_before_the_horizon_keep_the_priors_turns_only_in_deeper_iterations() -> None:
     position = board(
         {"A": ["b2", "c3"], "B": ["d4", "c4"]},
         heights={"b2": 1, "c3": 1, "d4": 2, "b3": 2, "c2": 1},
@@ -174,8 +184,11 @@ def test_nodes_before_the_horizon_keep_the_priors_turns_only() -> None:
     )
     search.widths = []
     search.run()
-    assert search.widths and all(kept <= min(width, 7) for width, kept in search.widths)
-    assert any(width > 7 for width, _ in search.widths)
+    deep = [(width, kept) for depth, width, kept in search.widths if depth >= PRUNES_FROM]
+    assert deep and all(kept <= min(width, 7) for width, kept in deep)
+    assert any(width > 7 for width, _ in deep)
+    shallow = [(width, kept) for depth, width, kept in search.widths if depth < PRUNES_FROM]
+    assert shallow and all(kept == width for width, kept in shallow)  # every turn searched
 
 
 class _Frontier(Search):
