@@ -173,38 +173,42 @@ class _Reach(NamedTuple):
 
     god: God | None
     up_ok: bool
-    targets: list[tuple[int, int]]
-    """(worker cell, cells it can move to) per worker."""
+    workers: list[tuple[int, int, int]]
+    """(cell, height, cells it can move to) per worker."""
     wins: int
 
 
 def all_features(position: Position) -> dict[int, tuple[God | None, list[int]]]:
     """Every side still in the game: its god (of the member who moves next) and
-    `side_features`."""
+    `side_features`. The value network reads this for nearly every node the search
+    visits, so the work both sides share (free cells by level) is done once."""
     lineup = position.lineup
     if len(lineup.players) == 2:
         members = {0: 0, 1: 1}
     else:
         alive = {lineup.sides[p] for p in range(len(lineup.players)) if position.alive(p)}
         members = {s: _next_member(position, s) for s in sorted(alive)}
-    reach = {s: _reach(position, s, lineup.gods[p]) for s, p in members.items()}
+    l1, l2, l3, domes = position.l1, position.l2, position.l3, position.domes
+    occupied = 0
+    for side_workers in position.workers:
+        occupied |= side_workers
+    free = ~occupied & ~domes
+    levels = (~l1 & free, l1 & ~l2 & free, l2 & ~l3 & free, l3 & free, 0)
+    reach = {s: _reach(position, s, lineup.gods[p], free) for s, p in members.items()}
     return {
-        s: (r.god, side_features(position, r, [reach[o] for o in reach if o != s]))
+        s: (r.god, side_features(position, levels, r, [reach[o] for o in reach if o != s]))
         for s, r in reach.items()
     }
 
 
-def _reach(position: Position, side: int, god: God | None) -> _Reach:
+def _reach(position: Position, side: int, god: God | None, open_: int) -> _Reach:
+    """`side`'s workers' moves and winning cells; `open_` holds no worker and no dome."""
     l1, l2, l3, domes, workers, _, athena, _, lineup, _ = position
     up_ok = athena < 0 or lineup.sides[athena] == side
-    occupied = 0
-    for side_workers in workers:
-        occupied |= side_workers
-    open_ = ~occupied & ~domes
     allowed = (~l2, ~l3, -1, -1) if up_ok else (~l1, ~l2, ~l3, -1)
     forcing = god in _FORCING
     reaching = god in _REACHING
-    targets = []
+    found_workers = []
     wins = 0
     for cell in cells_of(workers[side]):
         height = (l1 >> cell & 1) + (l2 >> cell & 1) + (l3 >> cell & 1)
@@ -212,18 +216,18 @@ def _reach(position: Position, side: int, god: God | None) -> _Reach:
             found = move_targets(position, cell, side, god, up_ok)
         else:
             found = NEIGHBOURS[cell] & allowed[height] & open_
-        targets.append((cell, found))
+        found_workers.append((cell, height, found))
         if reaching and height >= 1:
             wins |= worker_wins(position, cell, found, god, up_ok)
         elif height == 2:
             wins |= found & l3 & ~domes
-    return _Reach(god, up_ok, targets, wins)
+    return _Reach(god, up_ok, found_workers, wins)
 
 
 def _build_reach(reach: _Reach) -> int:
     """Cells the side could build on next turn (next to a cell it can move to)."""
     around = 0
-    for cell, targets in reach.targets:
+    for cell, _, targets in reach.workers:
         if reach.god in _BUILD_WHERE_THEY_STAND:
             around |= NEIGHBOURS[cell]
         for target in cells_of(targets):
@@ -231,29 +235,33 @@ def _build_reach(reach: _Reach) -> int:
     return around
 
 
-def side_features(position: Position, own: _Reach, others: list[_Reach]) -> list[int]:
-    """One side's feature values, in the order of `FEATURES`."""
-    l1, l2, l3, domes = position.l1, position.l2, position.l3, position.domes
-    free = ~position.occupied & ~domes
-    levels = (~l1 & free, l1 & ~l2 & free, l2 & ~l3 & free, l3 & free, 0)
+def side_features(
+    position: Position, levels: tuple[int, ...], own: _Reach, others: list[_Reach]
+) -> list[int]:
+    """One side's feature values, in the order of `FEATURES`; `levels` holds the free
+    cells of each level 0-3 (then none)."""
+    l1, l2, l3 = position.l1, position.l2, position.l3
+    free_level2 = levels[2]
+    free = levels[0] | levels[1] | free_level2 | levels[3]
     on_level = [0, 0, 0, 0]
     mobility = climbs = centre = trapped_workers = stairs = unguarded = around = 0
     near = opposing = 0
     opposing_cells = []
     for other in others:
-        for cell, _ in other.targets:
+        for cell, _, _ in other.workers:
             opposing |= 1 << cell
             opposing_cells.append(cell)
-    for cell, targets in own.targets:
-        height = (l1 >> cell & 1) + (l2 >> cell & 1) + (l3 >> cell & 1)
+    up_ok = own.up_ok
+    for cell, height, targets in own.workers:
         on_level[height] += 1
         mobility += targets.bit_count()
-        if own.up_ok:
-            climbs += (targets & levels[height + 1]).bit_count()
+        up = levels[height + 1]
+        if up_ok:
+            climbs += (targets & up).bit_count()
         centre += _CENTRE[cell]
-        stairs += (NEIGHBOURS[cell] & levels[height + 1]).bit_count()
-        beside = NEIGHBOURS[cell] & free  # each level counts up to one above the worker
-        around += (beside & l1).bit_count()
+        beside = NEIGHBOURS[cell] & free
+        stairs += (beside & up).bit_count()
+        around += (beside & l1).bit_count()  # each level counts up to one above the worker
         if height >= 1:
             around += (beside & l2).bit_count()
             if height >= 2:
@@ -261,16 +269,17 @@ def side_features(position: Position, own: _Reach, others: list[_Reach]) -> list
         if not targets:
             trapped_workers += 1
         if height == 2:
-            near |= NEIGHBOURS[cell] & levels[2]
+            near |= NEIGHBOURS[cell] & free_level2
             if not _WITHIN_TWO[cell] & opposing:
                 unguarded += 1
-    threats = own.wins.bit_count()
+    wins = own.wins
+    threats = wins.bit_count()
     unstoppable = 0
     if threats:
         stoppers = 0
         for other in others:
             stoppers |= _build_reach(other)
-        unstoppable = 1 if own.wins & ~stoppers else 0
+        unstoppable = 1 if wins & ~stoppers else 0
     return [
         on_level[1],
         on_level[2],
@@ -279,7 +288,7 @@ def side_features(position: Position, own: _Reach, others: list[_Reach]) -> list
         climbs,
         centre,
         trapped_workers,
-        1 if trapped_workers == len(own.targets) else 0,
+        1 if trapped_workers == len(own.workers) else 0,
         1 if threats else 0,
         max(0, threats - 1),
         unstoppable,
@@ -287,18 +296,18 @@ def side_features(position: Position, own: _Reach, others: list[_Reach]) -> list
         stairs,
         unguarded,
         around,
-        _territory(l2 & ~l3 & ~domes, own, opposing_cells),
+        _territory(l2 & ~l3 & ~position.domes, own, opposing_cells),
     ]
 
 
 def _territory(cells: int, own: _Reach, opposing: list[int]) -> int:
     """How many of `cells` are nearer (king's steps) to one of `own`'s workers than to any
     `opposing` one: for every opposing worker, some own worker is nearer."""
-    if not cells or not own.targets:
+    if not cells or not own.workers:
         return 0
     for theirs in opposing:
         closer = 0
-        for mine, _ in own.targets:
+        for mine, _, _ in own.workers:
             closer |= _CLOSER[mine][theirs]
         cells &= closer
     return cells.bit_count()
