@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 
+from santorini_hw.hints.budget import OutOfBudgetError
 from santorini_hw.hints.evaluation import WIN, evaluate
 from santorini_hw.hints.network import ValueNetwork, network_for
 from santorini_hw.hints.tactics import can_win_now, cannot_move
@@ -25,6 +26,8 @@ from santorini_hw.rules.position import Position
 
 CHUNK_ENDS = (1, 4, 16)
 """Where the chunks of a node's horizon children end (the last chunk: all the rest)."""
+STATICS_CHUNK = 16
+"""The root's turns are scored this many together (`Horizon.counted_statics`)."""
 
 
 class Memo:
@@ -133,20 +136,31 @@ class Horizon:
             end = bounds[following] if following < len(bounds) else len(children)
             self._quiet_values(children[index:end], 1)
 
-    def static(self, position: Position) -> int:
-        """Ordering score for the root's side: a turn that hands the next player a win is
-        worst; otherwise the horizon value (threats weigh most)."""
-        if can_win_now(position):
-            return -WIN if self.sides[position.to_move] != self.side else WIN
-        return self.value(position, 1)
-
     def statics(self, positions: Sequence[Position]) -> list[int]:
-        """`static` of each position, their evaluations together."""
+        """Ordering scores for the root's side, the evaluations together: a turn that hands
+        the next player a win is worst; otherwise the horizon value (threats weigh most)."""
         values = self._quiet_values(positions, 1)
         return [
             (WIN if self.sides[position.to_move] == self.side else -WIN) if value is None else value
             for position, value in zip(positions, values, strict=True)
         ]
+
+    def counted_statics(self, positions: Sequence[Position]) -> tuple[list[int], bool]:
+        """`statics` of the root's turns, each counted as a node before it is scored (a
+        chunk together, `STATICS_CHUNK`): the scores of those the budget paid for, in
+        order, and whether it paid for all of them."""
+        scores: list[int] = []
+        for start in range(0, len(positions), STATICS_CHUNK):
+            chunk = positions[start : start + STATICS_CHUNK]
+            paid = 0
+            try:
+                for _ in chunk:
+                    self.spend()
+                    paid += 1
+            except OutOfBudgetError:
+                return scores + self.statics(chunk[:paid]), False
+            scores += self.statics(chunk)
+        return scores, True
 
     def _quiet_values(self, positions: Sequence[Position], ply: int) -> list[int | None]:
         """`value` of each position (None where its player to move can win at once), the

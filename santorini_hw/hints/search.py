@@ -152,15 +152,10 @@ class Search:
             return self._result(None, -WIN, 0)
         self.rng.shuffle(children)
         key = position_key(root)
-        statics: list[int] = []
-        last_depth = self.max_depth
-        try:  # hundreds of turns (Hermes: thousands) count against the budget too
-            for child in children:
-                self._spend()
-                statics.append(self.horizon.static(child))
-        except OutOfBudgetError:  # answer with the best-looking turn evaluated so far
-            statics += [-INFINITY] * (len(children) - len(statics))
-            last_depth = 0
+        # hundreds of turns (Hermes: thousands) count against the budget too
+        statics, complete = self.horizon.counted_statics(children)
+        last_depth = self.max_depth if complete else 0  # answer with the best-looking so far
+        statics += [-INFINITY] * (len(children) - len(statics))
         order = sorted(range(len(children)), key=lambda i: -statics[i])
         children = [children[i] for i in order]
         best, score, done = children[0], statics[order[0]], 0

@@ -178,7 +178,13 @@ def test_leaves_in_chunks_give_each_child_its_leaf_value_and_count_only_those_re
     assert len(spent) == 6  # a child counts as a node when the search reaches it
     assert taken == [one_by_one.leaf(child, 3) for child in children[:6]]
     assert list(values) == [one_by_one.leaf(child, 3) for child in children[6:]]
-    assert chunked.statics(children) == [one_by_one.static(child) for child in children]
+    sides = root.lineup.sides
+    assert chunked.statics(children) == [
+        (WIN if sides[c.to_move] == root.side else -WIN)
+        if can_win_now(c)
+        else one_by_one.value(c, 1)
+        for c in children
+    ]
 
 
 def test_prefetching_evaluates_a_chunk_of_children_where_each_chunk_starts() -> None:

@@ -9,12 +9,17 @@ import pytest
 from santorini_hw.clock import ManualClock
 from santorini_hw.hints import horizon
 from santorini_hw.hints.evaluation import WIN
-from santorini_hw.hints.horizon import Memo
+from santorini_hw.hints.horizon import STATICS_CHUNK, Horizon, Memo
 from santorini_hw.hints.search import best_turn
 from santorini_hw.rules.outcomes import quiet_outcomes
 from santorini_hw.rules.playout import random_placement
 from santorini_hw.rules.position import Position
-from santorini_hw.rules.turns import generate_turns, winning_turn_exists
+from santorini_hw.rules.turns import (
+    generate_turns,
+    quiet_results,
+    turn_leading_to,
+    winning_turn_exists,
+)
 from tests.hints.strategies import board
 
 MIDGAME = board(
@@ -47,6 +52,20 @@ def test_node_budget_is_respected() -> None:
     result = best_turn(MIDGAME, node_budget=500)
     assert result.nodes <= 501
     assert result.turn is not None
+
+
+def test_a_budget_spent_among_the_roots_turns_answers_with_the_best_one_evaluated() -> None:
+    """The root's turns are evaluated in chunks, but each counts before it is evaluated:
+    a budget that ends inside a chunk leaves the rest of that chunk unseen."""
+    budget = STATICS_CHUNK + 5
+    children = quiet_results(MIDGAME)
+    assert len(children) > budget
+    random.Random(4).shuffle(children)  # the search's order of them with seed 4
+    seen = children[: budget - 1]  # the root itself is the first node
+    scores = Horizon(MIDGAME, lambda: None).statics(seen)
+    result = best_turn(MIDGAME, node_budget=budget, seed=4)
+    assert (result.depth, result.nodes) == (0, budget + 1)
+    assert result.turn == turn_leading_to(MIDGAME, seen[scores.index(max(scores))])
 
 
 def test_deeper_iterations_come_with_more_nodes() -> None:
