@@ -23,7 +23,7 @@ import zipfile
 from collections.abc import Sequence
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -57,6 +57,8 @@ _WITHIN_TWO = np.array(
 )
 _CENTRE = np.array([2 - _steps(cell, 12) for cell in range(_CELLS)], np.int64)
 _LEVELS = np.arange(3)
+_SIDE_OF = np.array([0, 0, 1, 1])
+"""Each of the four workers' side (the node's player's first)."""
 _SCALE = 16
 
 
@@ -69,10 +71,23 @@ def boards(children: Sequence[Position], side: int) -> Any:
     ).reshape(len(children), 6)
 
 
-def features(raw: Any) -> Any:
-    """The prior's numbers for each row of `boards` (two workers a side), all four
-    workers at once: a few dozen numpy operations a node, whatever its width."""
-    rows = len(raw)
+class _Workers(NamedTuple):
+    """The four workers of each row of `boards` (the node's player's two, then the
+    other's), what `features` counts for each."""
+
+    cells: Any
+    """(rows, 4): each worker's cell."""
+    level: Any
+    """(rows, 4): its level, 0-2 (a level-3 worker of a set-up position counts as 2)."""
+    counts: Any
+    """(rows, 4, len(KINDS)): its neighbouring cells of each kind."""
+    unguarded: Any
+    """(rows, 4): on level 2 with no opposing worker within two cells."""
+
+
+def _workers(raw: Any) -> _Workers:
+    """All four workers of every row at once: a few dozen numpy operations a node,
+    whatever its width."""
     l1, l2, l3, domes, mine, theirs = raw.T
     free = _ALL & ~(mine | theirs | domes)
     kinds = np.stack((free & ~l1, free & l1 & ~l2, free & l2 & ~l3, free & l3, domes), 1)
@@ -82,11 +97,18 @@ def features(raw: Any) -> Any:
     level = (raw[:, :1] & workers != 0).astype(np.int64)
     level += raw[:, 1:2] & workers != 0
     level += raw[:, 2:3] & workers != 0
-    level = np.minimum(level, 2)  # a level-3 worker (a set-up position) as level 2
+    level = np.minimum(level, 2)
     counts = np.bitwise_count(_NEIGHBOURS[cells][:, :, None] & kinds[:, None, :])
-    by_level = (level[:, :, None] == _LEVELS)[:, :, :, None] * counts[:, :, None, :]
     opposing = np.stack((theirs, theirs, mine, mine), 1)
     unguarded = (level == 2) & (_WITHIN_TWO[cells] & opposing == 0)
+    return _Workers(cells, level, counts, unguarded)
+
+
+def features(raw: Any) -> Any:
+    """The prior's numbers for each row of `boards` (two workers a side)."""
+    rows = len(raw)
+    cells, level, counts, unguarded = _workers(raw)
+    by_level = (level[:, :, None] == _LEVELS)[:, :, :, None] * counts[:, :, None, :]
     return np.concatenate(
         (
             by_level.reshape(rows, 2, 2, 3 * len(KINDS)).sum(2),
@@ -106,6 +128,19 @@ class MovePrior:
             raise ValueError(f"a move prior has {len(GODS)} rows of {FEATURES} weights")
         self.weights = np.round(weights * _SCALE).astype(np.int64)
         """In 1/16 of a point: integer scores, the same on every machine."""
+        sides = self.weights.reshape(len(GODS), 2, PER_SIDE)
+        self.by_worker = [
+            (
+                god[:, : 3 * len(KINDS)].reshape(2, 3, len(KINDS)),
+                god[:, 3 * len(KINDS), None] * _CENTRE,
+                god[_SIDE_OF, PER_SIDE - 1],
+            )
+            for god in sides
+        ]
+        """Per god, the same weights by worker: per side and level, a weight per kind of
+        neighbour; per side and cell, its centre closeness weighed; per worker, the
+        weight of being unguarded. Scores are sums of integers, so equal to the
+        features times the weights."""
 
     @classmethod
     def from_file(cls, path: str | os.PathLike[str]) -> MovePrior:
@@ -123,10 +158,11 @@ class MovePrior:
     def best(self, position: Position, children: Sequence[Position], keep: int) -> list[int]:
         """Indices of the `keep` best-scored `children` of `position`, best first (ties in
         the children's order: the same answer on every machine)."""
-        scores = (
-            features(boards(children, position.side))
-            @ self.weights[GODS.index(position.lineup.gods[position.to_move])]
-        )
+        weights = self.by_worker[GODS.index(position.lineup.gods[position.to_move])]
+        cells, level, counts, unguarded = _workers(boards(children, position.side))
+        kinds, centre, guard = weights
+        scores = (counts * kinds[_SIDE_OF, level]).sum((1, 2))
+        scores += centre[_SIDE_OF, cells].sum(1) + (unguarded * guard).sum(1)
         ranked: list[int] = np.argsort(-scores, kind="stable")[:keep].tolist()
         return ranked
 

@@ -91,6 +91,20 @@ def test_best_keeps_the_highest_scores_best_first() -> None:
     assert sorted(_prior_of(weights).best(position, children, 10_000)) == list(range(len(children)))
 
 
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(SIMPLE).flatmap(lambda god: positions(god=god, players=2)))
+def test_best_ranks_by_exactly_the_features_times_the_weights(position: Position) -> None:
+    """`best` sums the weights worker by worker, not through the feature matrix: integer
+    sums, so the same scores, ties broken in the children's order."""
+    children = quiet_outcomes(position)
+    if not children:
+        return
+    prior = _prior_of(np.random.default_rng(len(children)).normal(size=FEATURES))
+    scores = features(boards(children, position.side)) @ prior.weights[0]
+    expected = np.argsort(-scores, kind="stable")[:7].tolist()
+    assert prior.best(position, children, 7) == expected
+
+
 def test_likeliest_keeps_the_tables_turn_too() -> None:
     position = board({"A": ["b2", "d4"], "B": ["b4", "d2"]}, gods=PAIR)
     children = quiet_outcomes(position)
