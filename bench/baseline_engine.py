@@ -51,17 +51,23 @@ def knows_advanced_gods(rev: str) -> bool:
     return found.returncode == 0
 
 
+def unpacked(rev: str) -> tempfile.TemporaryDirectory[str]:
+    """Commit `rev`'s package in a temporary directory (for a child's PYTHONPATH)."""
+    directory = tempfile.TemporaryDirectory(prefix="baseline-engine-")
+    archive = subprocess.run(
+        ["git", "archive", rev, "santorini_hw"], cwd=ROOT, check=True, capture_output=True
+    ).stdout
+    subprocess.run(["tar", "-x", "-C", directory.name], input=archive, check=True)
+    return directory
+
+
 class BaselineEngine:
     """A child process running the engine of commit `rev`; use it as a context manager."""
 
     def __init__(self, rev: str, seconds: float) -> None:
         self.rev = rev
         self.seconds = seconds
-        self.directory = tempfile.TemporaryDirectory(prefix="baseline-engine-")
-        archive = subprocess.run(
-            ["git", "archive", rev, "santorini_hw"], cwd=ROOT, check=True, capture_output=True
-        ).stdout
-        subprocess.run(["tar", "-x", "-C", self.directory.name], input=archive, check=True)
+        self.directory = unpacked(rev)
         environment = {**os.environ, "PYTHONPATH": self.directory.name}
         self.process = subprocess.Popen(
             [sys.executable, "-c", DRIVER],

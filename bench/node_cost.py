@@ -1,0 +1,153 @@
+"""What a search node costs at the Pi's budgets, this checkout against commit REV: prints
+figures, asserts nothing.
+
+    .venv/bin/python bench/node_cost.py                      # against HEAD: uncommitted work
+    .venv/bin/python bench/node_cost.py --vs aa763f5 --rounds 7
+    .venv/bin/python bench/node_cost.py --budgets 1600 4357 1200:12 2450:12
+
+The positions are those the value network scores: two players with two random simple
+gods, each game played by the engine at 200 nodes a turn for 6 to 20 turns from a random
+placement (a position whose player can win at once is left out). Each engine runs in a
+child process (commit REV's package unpacked by `baseline_engine.unpacked`; this
+checkout's from its working tree) and searches every position at each budget, `N` nodes
+or `N:K` with the move prior keeping K turns, reporting its CPU time. The rounds go
+search by search, the two engines in turn, and each search's fastest round counts: a
+shared machine's noise only ever adds time, and comes and goes faster than a round. A
+node budget makes the searches deterministic, so each line also says whether the two
+engines gave the same answers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+from baseline_engine import ROOT, unpacked
+
+from santorini_hw.hints.match import openings
+from santorini_hw.hints.search import best_turn
+from santorini_hw.hints.tactics import can_win_now
+from santorini_hw.rules.gods import SIMPLE_GODS
+from santorini_hw.rules.position import Position
+from santorini_hw.rules.position_json import position_to_json
+
+DRIVER = """
+import json, sys, time
+from santorini_hw.hints.search import best_turn
+from santorini_hw.rules.position_json import position_from_json, position_to_json
+positions = [position_from_json(p) for p in json.loads(sys.stdin.readline())]
+for line in sys.stdin:
+    index, nodes, keep = json.loads(line)
+    extra = {"prior_keep": keep} if keep else {}
+    start = time.process_time()
+    result = best_turn(positions[index], node_budget=nodes, seed=0, **extra)
+    cpu = time.process_time() - start
+    answer = (result.score, result.depth, result.turn and position_to_json(result.turn.result))
+    print(json.dumps({"cpu": cpu, "nodes": result.nodes, "answer": answer}), flush=True)
+"""
+
+
+class Engine:
+    """A child process searching with `package` first on its path, one search a request."""
+
+    def __init__(self, package: Path, positions: list[dict[str, object]]) -> None:
+        environment = {**os.environ, "PYTHONPATH": str(package)}
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", DRIVER],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            env=environment,
+            cwd=package,
+        )
+        self._send(positions)
+
+    def _send(self, request: object) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.write(json.dumps(request) + "\n")
+        self.process.stdin.flush()
+
+    def search(self, index: int, nodes: int, keep: int) -> dict[str, Any]:
+        """Search position `index` at `nodes` (the prior keeping `keep`): CPU, nodes, answer."""
+        self._send([index, nodes, keep])
+        assert self.process.stdout is not None
+        line = self.process.stdout.readline()
+        if not line:
+            raise RuntimeError("an engine's process stopped")
+        report: dict[str, Any] = json.loads(line)
+        return report
+
+    def close(self) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.close()
+        self.process.wait(timeout=30)
+
+
+def sample_positions(count: int, seed: int) -> list[Position]:
+    """`count` mid-game positions of engine games with two random simple gods."""
+    rng = random.Random(seed)
+    starts = openings(rng, gods=True, pool=SIMPLE_GODS)
+    found: list[Position] = []
+    while len(found) < count:
+        position: Position | None = next(starts)
+        for _ in range(rng.randint(6, 20)):
+            assert position is not None
+            turn = best_turn(position, node_budget=200, seed=rng.getrandbits(32)).turn
+            position = None if turn is None or turn.winner is not None else turn.result
+            if position is None:
+                break
+        if position is not None and not can_win_now(position):
+            found.append(position)
+    return found
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--vs", default="HEAD", metavar="REV")
+    parser.add_argument("--positions", type=int, default=40)
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--budgets", nargs="+", default=["1600", "4357", "1200:12", "2450:12"])
+    args = parser.parse_args()
+    budgets = [[int(part) for part in (text + ":0").split(":")[:2]] for text in args.budgets]
+    positions = [position_to_json(p) for p in sample_positions(args.positions, args.seed)]
+    with unpacked(args.vs) as old:
+        engines = {"this checkout": Engine(ROOT, positions), args.vs: Engine(Path(old), positions)}
+        fastest: dict[tuple[str, int, int], dict[str, Any]] = {}
+        for _ in range(args.rounds):  # search by search, the engines in turn: noise is slow
+            for index in range(len(positions)):
+                for budget, (nodes, keep) in enumerate(budgets):
+                    for name, engine in engines.items():
+                        found = engine.search(index, nodes, keep)
+                        key = (name, budget, index)
+                        if key not in fastest or found["cpu"] < fastest[key]["cpu"]:
+                            fastest[key] = found
+        for engine in engines.values():
+            engine.close()
+    print(f"{args.positions} positions (seed {args.seed}), fastest of {args.rounds} rounds each")
+    for budget, (nodes, keep) in enumerate(budgets):
+        label = f"{nodes} nodes" + (f", prior keeping {keep}" if keep else "")
+        cost = {}
+        for name in ("this checkout", args.vs):
+            searches = [fastest[name, budget, index] for index in range(len(positions))]
+            cost[name] = 1e6 * sum(s["cpu"] for s in searches) / sum(s["nodes"] for s in searches)
+        answers = [
+            [fastest[name, budget, i]["answer"] for i in range(len(positions))] for name in cost
+        ]
+        same = "same answers" if answers[0] == answers[1] else "ANSWERS DIFFER"
+        change = 100 * (cost["this checkout"] / cost[args.vs] - 1)
+        more = "more" if change > 0 else "less"
+        print(
+            f"{label:28} this checkout {cost['this checkout']:5.1f} us a node,"
+            f" {args.vs} {cost[args.vs]:5.1f} us ({abs(change):.0f} % {more}); {same}"
+        )
+
+
+if __name__ == "__main__":
+    main()
