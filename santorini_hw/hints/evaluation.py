@@ -78,14 +78,14 @@ def _steps(a: int, b: int) -> int:
     return max(abs(a % 5 - b % 5), abs(a // 5 - b // 5))
 
 
-_CENTRE = tuple(2 - _steps(cell, 12) for cell in range(25))
-_WITHIN_TWO = tuple(
+CENTRE = tuple(2 - _steps(cell, 12) for cell in range(25))
+WITHIN_TWO = tuple(
     sum(1 << other for other in range(25) if other != cell and _steps(other, cell) <= 2)
     for cell in range(25)
 )
 """Per cell, the cells at most two steps away: a worker there can come next to it in one
 move, to build on the cells around it."""
-_CLOSER = tuple(
+CLOSER = tuple(
     tuple(
         sum(1 << cell for cell in range(25) if _steps(cell, mine) < _steps(cell, theirs))
         for theirs in range(25)
@@ -258,7 +258,7 @@ def side_features(
         up = levels[height + 1]
         if up_ok:
             climbs += (targets & up).bit_count()
-        centre += _CENTRE[cell]
+        centre += CENTRE[cell]
         beside = NEIGHBOURS[cell] & free
         stairs += (beside & up).bit_count()
         around += (beside & l1).bit_count()  # each level counts up to one above the worker
@@ -270,7 +270,7 @@ def side_features(
             trapped_workers += 1
         if height == 2:
             near |= NEIGHBOURS[cell] & free_level2
-            if not _WITHIN_TWO[cell] & opposing:
+            if not WITHIN_TWO[cell] & opposing:
                 unguarded += 1
     wins = own.wins
     threats = wins.bit_count()
@@ -308,7 +308,7 @@ def _territory(cells: int, own: _Reach, opposing: list[int]) -> int:
     for theirs in opposing:
         closer = 0
         for mine, _, _ in own.workers:
-            closer |= _CLOSER[mine][theirs]
+            closer |= CLOSER[mine][theirs]
         cells &= closer
     return cells.bit_count()
 

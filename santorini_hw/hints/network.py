@@ -29,6 +29,7 @@ from typing import Any
 
 import numpy as np
 
+from santorini_hw.hints.batch_features import WORTH_FROM, batch_features
 from santorini_hw.hints.evaluation import FEATURES, all_features
 from santorini_hw.rules.gods import God
 from santorini_hw.rules.position import Lineup, Position
@@ -138,23 +139,24 @@ def encode(positions: Sequence[Position]) -> tuple[Any, Any, Any]:
     script reads the same): per position both sides' features (the player to move's first,
     not yet scaled), the two gods' indices in `GODS` (the mover's first) and the board's
     bits (cell by cell: level 0-3, dome, the mover's worker, the other's)."""
+    counted = batch_features(positions) if len(positions) >= WORTH_FROM else None
     rows: list[list[int]] = []
     gods: list[tuple[int, int]] = []
     boards: list[tuple[int, ...]] = []
     for position in positions:
         mover = position.side
-        sides = all_features(position)
-        mover_god, mover_features = sides[mover]
-        other_god, other_features = sides[1 - mover]
-        rows.append(mover_features + other_features)
-        gods.append((GODS.index(mover_god), GODS.index(other_god)))
+        if counted is None:
+            sides = all_features(position)
+            rows.append(sides[mover][1] + sides[1 - mover][1])
+        lineup_gods = position.lineup.gods
+        gods.append((GODS.index(lineup_gods[mover]), GODS.index(lineup_gods[1 - mover])))
         l1, l2, l3, workers = position.l1, position.l2, position.l3, position.workers
         boards.append(
             (_ALL & ~l1, l1 & ~l2, l2 & ~l3, l3, position.domes, workers[mover], workers[1 - mover])
         )
     bits = (np.array(boards, np.int64).reshape(len(positions), _CELL_BITS, 1) >> _SHIFTS) & 1
     board = bits.transpose(0, 2, 1).reshape(len(positions), _CELLS * _CELL_BITS)
-    features = np.array(rows, _FLOAT).reshape(len(positions), _FEATURES)
+    features = np.array(rows if counted is None else counted, _FLOAT).reshape(-1, _FEATURES)
     return features, np.array(gods, np.int64).reshape(len(positions), 2), board.astype(_FLOAT)
 
 
