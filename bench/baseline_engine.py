@@ -61,6 +61,19 @@ def unpacked(rev: str) -> tempfile.TemporaryDirectory[str]:
     return directory
 
 
+def driver_process(package: str | Path, driver: str) -> subprocess.Popen[str]:
+    """A Python child running the code `driver` with `package` first on its path (so it
+    imports that `santorini_hw`), lines of text in and out."""
+    return subprocess.Popen(
+        [sys.executable, "-c", driver],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(package)},
+        cwd=package,
+    )
+
+
 class BaselineEngine:
     """A child process running the engine of commit `rev`; use it as a context manager."""
 
@@ -68,15 +81,7 @@ class BaselineEngine:
         self.rev = rev
         self.seconds = seconds
         self.directory = unpacked(rev)
-        environment = {**os.environ, "PYTHONPATH": self.directory.name}
-        self.process = subprocess.Popen(
-            [sys.executable, "-c", DRIVER],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            text=True,
-            env=environment,
-            cwd=self.directory.name,
-        )
+        self.process = driver_process(self.directory.name, DRIVER)
         package = self._read()["package"]
         if not str(package).startswith(self.directory.name):
             raise RuntimeError(f"the baseline imported {package}, not commit {rev}'s package")

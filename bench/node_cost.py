@@ -21,14 +21,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
-from baseline_engine import ROOT, unpacked
+from baseline_engine import ROOT, driver_process, unpacked
 
 from santorini_hw.hints.match import openings
 from santorini_hw.hints.search import best_turn
@@ -57,15 +54,7 @@ class Engine:
     """A child process searching with `package` first on its path, one search a request."""
 
     def __init__(self, package: Path, positions: list[dict[str, object]]) -> None:
-        environment = {**os.environ, "PYTHONPATH": str(package)}
-        self.process = subprocess.Popen(
-            [sys.executable, "-c", DRIVER],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            text=True,
-            env=environment,
-            cwd=package,
-        )
+        self.process = driver_process(package, DRIVER)
         self._send(positions)
 
     def _send(self, request: object) -> None:
