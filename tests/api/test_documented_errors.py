@@ -4,7 +4,6 @@ method on an API route name the route's own methods. One live daemon for the mod
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import httpx
@@ -13,11 +12,9 @@ import pytest
 from tests.daemon.harness import Daemon
 
 
-@pytest.fixture(scope="module")
-def daemon(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
-    running = Daemon(tmp_path_factory.mktemp("documented") / "state").start()
-    yield running
-    running.close()
+@pytest.fixture
+def daemon(shared_daemon: Daemon) -> Daemon:
+    return shared_daemon
 
 
 def post_body(daemon: Daemon, body: bytes) -> httpx.Response:

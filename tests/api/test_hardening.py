@@ -1,5 +1,6 @@
 """The API as an attacker meets it: huge ids and bodies, hostile input, a stranger's Host
-or Origin, reads off the loopback. A real daemon subprocess each time."""
+or Origin, reads off the loopback. Real daemon subprocesses: one shared by the tests whose
+requests are refused or only read, one of its own for each test that changes the state."""
 
 from __future__ import annotations
 
@@ -24,6 +25,13 @@ from tests.daemon.harness import SETUP, WAIT_TIMEOUT, Daemon
 from tests.unprivileged import run_unprivileged
 
 BIG_IDS = [2**63, 2**64, 10**30, 0, -1]
+
+
+@pytest.fixture
+def daemon(shared_daemon: Daemon) -> Daemon:
+    """The module's daemon: these requests are refused or only read; the tests that
+    change the board's state take `own_daemon`."""
+    return shared_daemon
 
 
 def _ws(daemon: Daemon, query: str = "", **headers: str) -> str:
@@ -53,18 +61,18 @@ def test_game_ids_beyond_64_bit_are_input_errors_not_500(daemon: Daemon) -> None
     assert response.json() == {"detail": f"no game {2**63 - 1}"}  # no path of the journal
 
 
-def test_a_body_over_the_limit_gets_413(daemon: Daemon) -> None:
+def test_a_body_over_the_limit_gets_413(own_daemon: Daemon) -> None:
     body = json.dumps({"players": ["A", "B"], "pad": "x" * BODY_LIMIT})
-    headers = {**daemon.auth, "Content-Type": "application/json"}
-    assert daemon.http.post("/api/games", content=body, headers=headers).status_code == 413
+    headers = {**own_daemon.auth, "Content-Type": "application/json"}
+    assert own_daemon.http.post("/api/games", content=body, headers=headers).status_code == 413
 
     def chunks() -> Iterator[bytes]:  # no Content-Length: counted as it arrives
         for _ in range(20):
             yield b" " * 8192
 
-    response = daemon.http.post("/api/games", content=chunks(), headers=headers)
+    response = own_daemon.http.post("/api/games", content=chunks(), headers=headers)
     assert response.status_code == 413
-    assert daemon.state()["game_id"] == 1
+    assert own_daemon.state()["game_id"] == 1
 
 
 def test_the_token_is_checked_before_the_body_is_read(daemon: Daemon) -> None:
@@ -130,13 +138,13 @@ def test_player_names_outside_the_safe_set_are_422(daemon: Daemon, name: str) ->
     assert response.json()["detail"][0]["loc"] == ["body", "players", 0]
 
 
-def test_every_allowed_kind_of_name_is_accepted(daemon: Daemon) -> None:
+def test_every_allowed_kind_of_name_is_accepted(own_daemon: Daemon) -> None:
     players = ["Ann Lee", "b-2_x.y", "Z", "0123456789abcdef"]
-    response = daemon.http.post(
-        "/api/games", json={"players": players, "selection": "random"}, headers=daemon.auth
+    response = own_daemon.http.post(
+        "/api/games", json={"players": players, "selection": "random"}, headers=own_daemon.auth
     )
     assert response.status_code == 201, response.text
-    assert daemon.state()["players"] == players
+    assert own_daemon.state()["players"] == players
 
 
 def test_a_request_for_a_strangers_host_is_refused(daemon: Daemon) -> None:
@@ -272,21 +280,23 @@ def test_the_schema_documents_the_error_codes_and_shapes(daemon: Daemon) -> None
     assert player["pattern"].startswith("^[A-Za-z0-9_.") and player["maxLength"] == 16
 
 
-def test_a_flood_of_hint_requests_is_accounted_as_searches_joined(daemon: Daemon) -> None:
-    daemon.place_workers(SETUP)
+def test_a_flood_of_hint_requests_is_accounted_as_searches_joined(own_daemon: Daemon) -> None:
+    own_daemon.place_workers(SETUP)
     with ThreadPoolExecutor(max_workers=12) as pool:
         answers = list(
-            pool.map(lambda _: daemon.http.post("/api/hint", headers=daemon.auth), range(60))
+            pool.map(
+                lambda _: own_daemon.http.post("/api/hint", headers=own_daemon.auth), range(60)
+            )
         )
     assert {answer.status_code for answer in answers} == {202}
-    metrics = _metrics(daemon)
+    metrics = _metrics(own_daemon)
     assert (
         metrics["santorini_hint_searches_total"] + metrics["santorini_hint_requests_joined_total"]
         == 60
     )
     assert metrics["santorini_hint_failures_total"] == 0
-    daemon.wait_state(lambda s: s["hint"] is not None, "the hint")
-    assert 0 < _metrics(daemon)["santorini_hint_table_entries"] <= TABLE_ENTRIES
+    own_daemon.wait_state(lambda s: s["hint"] is not None, "the hint")
+    assert 0 < _metrics(own_daemon)["santorini_hint_table_entries"] <= TABLE_ENTRIES
 
 
 def _metrics(daemon: Daemon) -> dict[str, float]:
