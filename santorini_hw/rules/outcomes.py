@@ -14,6 +14,8 @@ exactly the set of non-winning `generate_turns` results, for every god and playe
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from santorini_hw.rules.cells import ALL_CELLS, NEIGHBOURS, beyond, cells_of
 from santorini_hw.rules.gods import God
 from santorini_hw.rules.position import Position
@@ -157,14 +159,17 @@ def quiet_outcomes(position: Position) -> list[Position]:
     """The position after every legal turn of the player to move that does not win, one per
     distinct outcome, in a fixed order. Simple gods only (`position.cards` is None):
     `turns.quiet_results` covers every god."""
-    board, workers, side, god, up_ok = _mover(position)
+    board, workers, side, god, up_ok = mover(position)
     found: dict[tuple[Board, tuple[int, ...], bool], None] = {}
     for cell in cells_of(workers[side]):
         _moves_from(found, board, workers, side, cell, god=god, up_ok=up_ok, origin=cell)
     if god is God.PROMETHEUS:
-        _prometheus(found, board, workers, side)
+        for before, worker in prometheus_starts(board, workers, side):
+            _moves_from(found, before, workers, side, worker, god=god, up_ok=False, origin=worker)
     elif god is God.HERMES:
-        _hermes(found, board, workers, side)
+        for placement in hermes_placements(board, workers, side):
+            for result in builds(board, build_area(board, placement, placement[side]), god):
+                found[result, placement, False] = None
     return _positions(position, found)
 
 
@@ -174,13 +179,13 @@ def worker_outcomes(position: Position, cell: int, to: int = ALL_CELLS) -> list[
     worker's) lists its outcomes worker by worker, lowest cell first, and no two workers
     share one; but for Artemis (two moves reach a cell by several ways) the same holds
     for the cells moved to."""
-    board, workers, side, god, up_ok = _mover(position)
+    board, workers, side, god, up_ok = mover(position)
     found: dict[tuple[Board, tuple[int, ...], bool], None] = {}
     _moves_from(found, board, workers, side, cell, god=god, up_ok=up_ok, origin=cell, to=to)
     return _positions(position, found)
 
 
-def _mover(position: Position) -> tuple[Board, tuple[int, ...], int, God | None, bool]:
+def mover(position: Position) -> tuple[Board, tuple[int, ...], int, God | None, bool]:
     """The board, the workers, and the player to move's side and god, and whether they may
     move up (Athena)."""
     l1, l2, l3, domes, workers, me, athena, _, lineup, _ = position
@@ -203,6 +208,53 @@ def _positions(
     ]
 
 
+def step_targets(
+    board: Board,
+    workers: tuple[int, ...],
+    side: int,
+    cell: int,
+    *,
+    god: God | None,
+    up_ok: bool,
+    origin: int,
+    to: int = ALL_CELLS,
+) -> int:
+    """Cells of `to` the worker on `cell` may step onto without winning (Hermes: not on
+    its level, which is his walk's; Artemis' second step: not back to `origin`)."""
+    l1, l2, l3, _ = board
+    steps = targets(board, workers, side, cell, god, up_ok=up_ok) & ~winning(board, cell, god) & to
+    if god is God.HERMES:
+        steps &= ~_level(board, height_of(l1, l2, l3, cell))  # see `hermes_placements`
+    if cell != origin:
+        steps &= ~(1 << origin)
+    return steps
+
+
+def worker_moves(
+    board: Board,
+    workers: tuple[int, ...],
+    side: int,
+    cell: int,
+    *,
+    god: God | None,
+    up_ok: bool,
+    origin: int = -1,
+) -> Iterator[tuple[int, tuple[int, ...], bool]]:
+    """The non-winning moves of the worker on `cell` in `_moves_from`'s order: the cell it
+    ends on, the workers then, and whether Athena moved up (`origin`: where Artemis'
+    worker started, for her second step)."""
+    origin = cell if origin < 0 else origin
+    l1, l2, l3, _ = board
+    height = height_of(l1, l2, l3, cell)
+    for target in cells_of(
+        step_targets(board, workers, side, cell, god=god, up_ok=up_ok, origin=origin)
+    ):
+        after = moved(workers, side, cell, target, god)
+        yield target, after, god is God.ATHENA and height_of(l1, l2, l3, target) > height
+        if god is God.ARTEMIS and cell == origin:
+            yield from worker_moves(board, after, side, target, god=god, up_ok=up_ok, origin=cell)
+
+
 def _moves_from(
     found: dict[tuple[Board, tuple[int, ...], bool], None],
     board: Board,
@@ -216,14 +268,11 @@ def _moves_from(
     to: int = ALL_CELLS,
 ) -> None:
     """Non-winning moves of the worker on `cell` (to the cells of `to`), each followed by
-    its builds (and Artemis' second move when `cell` is where her worker started)."""
+    its builds (and Artemis' second move when `cell` is where her worker started); as
+    `worker_moves`, written out: the search's hot path."""
     l1, l2, l3, _ = board
     height = (l1 >> cell & 1) + (l2 >> cell & 1) + (l3 >> cell & 1)
-    steps = targets(board, workers, side, cell, god, up_ok=up_ok) & ~winning(board, cell, god) & to
-    if god is God.HERMES:
-        steps &= ~_level(board, height)  # level moves belong to the walk (`_hermes`)
-    if cell != origin:
-        steps &= ~(1 << origin)
+    steps = step_targets(board, workers, side, cell, god=god, up_ok=up_ok, origin=origin, to=to)
     for target in cells_of(steps):
         after = moved(workers, side, cell, target, god)
         up = god is God.ATHENA and height_of(l1, l2, l3, target) > height
@@ -233,28 +282,16 @@ def _moves_from(
             _moves_from(found, board, after, side, target, god=god, up_ok=up_ok, origin=origin)
 
 
-def _prometheus(
-    found: dict[tuple[Board, tuple[int, ...], bool], None],
-    board: Board,
-    workers: tuple[int, ...],
-    side: int,
-) -> None:
-    """Prometheus builds first next to a worker; then a worker next to that build moves
-    without climbing and builds."""
+def prometheus_starts(
+    board: Board, workers: tuple[int, ...], side: int
+) -> Iterator[tuple[Board, int]]:
+    """Prometheus' builds before a move: the board then, and the worker next to the build
+    that moves (without climbing) and builds again."""
     own = workers[side]
     for first in cells_of(build_area(board, workers, own)):
         for before in builds(board, 1 << first, God.PROMETHEUS):
-            for mover in cells_of(own & NEIGHBOURS[first]):
-                _moves_from(
-                    found,
-                    before,
-                    workers,
-                    side,
-                    mover,
-                    god=God.PROMETHEUS,
-                    up_ok=False,
-                    origin=mover,
-                )
+            for worker in cells_of(own & NEIGHBOURS[first]):
+                yield before, worker
 
 
 def _level(board: Board, height: int) -> int:
@@ -262,14 +299,9 @@ def _level(board: Board, height: int) -> int:
     return (~l1, l1 & ~l2, l2 & ~l3, l3)[height] & ALL_CELLS
 
 
-def _hermes(
-    found: dict[tuple[Board, tuple[int, ...], bool], None],
-    board: Board,
-    workers: tuple[int, ...],
-    side: int,
-) -> None:
-    """Hermes: every placement both workers reach by steps on their own level (none at
-    all included), then a build next to either worker."""
+def hermes_placements(board: Board, workers: tuple[int, ...], side: int) -> list[tuple[int, ...]]:
+    """Every placement both of Hermes' workers reach by steps on their own level (none at
+    all included); a build next to either worker follows."""
     reached = {workers: None}
     frontier = [workers]
     while frontier:
@@ -285,7 +317,4 @@ def _hermes(
                 if after not in reached:
                     reached[after] = None
                     frontier.append(after)
-    for placement in reached:
-        area = build_area(board, placement, placement[side])
-        for result in builds(board, area, God.HERMES):
-            found[result, placement, False] = None
+    return list(reached)
