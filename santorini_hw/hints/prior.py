@@ -13,7 +13,8 @@ With each worker's closeness to the centre and whether a level-2 worker is ungua
 `evaluation.py` reads them), that is 17 numbers a side, counted for all of a node's
 children at once with numpy on the bitboards. A weight per number and per god of the
 node's player, fitted to the network's own values of the children of such nodes
-(`bench/prior/fit.py`), makes a child's score; the search keeps the best-scored turns.
+(`bench/prior_fit.py`), makes a child's score; the search keeps the best-scored turns,
+found without generating every turn (`prior_turns.py`).
 """
 
 from __future__ import annotations
@@ -28,8 +29,8 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from santorini_hw.hints.network import GODS, shipped_network
-from santorini_hw.hints.ordering import move_id
 from santorini_hw.rules.cells import NEIGHBOURS
+from santorini_hw.rules.gods import God
 from santorini_hw.rules.position import Lineup, Position
 
 _CELLS = 25
@@ -50,11 +51,12 @@ def _steps(a: int, b: int) -> int:
     return max(abs(a % 5 - b % 5), abs(a // 5 - b // 5))
 
 
-_NEIGHBOURS = np.array(NEIGHBOURS[:_CELLS], np.int64)
-_WITHIN_TWO = np.array(
-    [sum(1 << b for b in range(_CELLS) if b != a and _steps(a, b) <= 2) for a in range(_CELLS)],
-    np.int64,
+WITHIN_TWO = tuple(
+    sum(1 << b for b in range(_CELLS) if b != a and _steps(a, b) <= 2) for a in range(_CELLS)
 )
+"""Per cell, the other cells at most two steps away (an unguarded worker's)."""
+_NEIGHBOURS = np.array(NEIGHBOURS[:_CELLS], np.int64)
+_WITHIN_TWO = np.array(WITHIN_TWO, np.int64)
 _CENTRE = np.array([2 - _steps(cell, 12) for cell in range(_CELLS)], np.int64)
 _LEVELS = np.arange(3)
 _SIDE_OF = np.array([0, 0, 1, 1])
@@ -83,6 +85,12 @@ class _Workers(NamedTuple):
     """(rows, 4, len(KINDS)): its neighbouring cells of each kind."""
     unguarded: Any
     """(rows, 4): on level 2 with no opposing worker within two cells."""
+
+
+WorkerWeights = tuple[list[list[list[int]]], list[list[int]], list[int]]
+"""One god's weights in plain Python, per side (the node's player's first): per worker
+level 0-2 a weight per kind of neighbouring cell, per cell the centre closeness weighed,
+and the weight of an unguarded worker (`prior_turns` scores turns with them)."""
 
 
 def _workers(raw: Any) -> _Workers:
@@ -141,10 +149,15 @@ class MovePrior:
         neighbour; per side and cell, its centre closeness weighed; per worker, the
         weight of being unguarded. Scores are sums of integers, so equal to the
         features times the weights."""
+        self.plain: list[WorkerWeights] = [
+            (kinds.tolist(), centre.tolist(), guard[::2].tolist())
+            for kinds, centre, guard in self.by_worker
+        ]
+        """The same weights as Python lists (`WorkerWeights`)."""
 
     @classmethod
     def from_file(cls, path: str | os.PathLike[str]) -> MovePrior:
-        """Read an `.npz` file as `bench/prior/fit.py` writes it."""
+        """Read an `.npz` file as `bench/prior_fit.py` writes it."""
         try:
             with np.load(path, allow_pickle=False) as arrays:
                 names = [str(name) for name in arrays["gods"]]
@@ -155,32 +168,24 @@ class MovePrior:
             raise ValueError(f"a move prior for the gods {names}, not the simple ones")
         return cls(weights)
 
+    @staticmethod
+    def row_of(god: God | None) -> int:
+        """The weights' row for a player with `god`."""
+        return GODS.index(god)
+
+    def scores(self, position: Position, children: Sequence[Position]) -> Any:
+        """Each child's score (integers, in 1/16 of a point) for `position`'s player."""
+        kinds, centre, guard = self.by_worker[self.row_of(position.god)]
+        cells, level, counts, unguarded = _workers(boards(children, position.side))
+        scores = (counts * kinds[_SIDE_OF, level]).sum((1, 2))
+        return scores + centre[_SIDE_OF, cells].sum(1) + (unguarded * guard).sum(1)
+
     def best(self, position: Position, children: Sequence[Position], keep: int) -> list[int]:
         """Indices of the `keep` best-scored `children` of `position`, best first (ties in
         the children's order: the same answer on every machine)."""
-        weights = self.by_worker[GODS.index(position.lineup.gods[position.to_move])]
-        cells, level, counts, unguarded = _workers(boards(children, position.side))
-        kinds, centre, guard = weights
-        scores = (counts * kinds[_SIDE_OF, level]).sum((1, 2))
-        scores += centre[_SIDE_OF, cells].sum(1) + (unguarded * guard).sum(1)
-        ranked: list[int] = np.argsort(-scores, kind="stable")[:keep].tolist()
+        order = np.argsort(-self.scores(position, children), kind="stable")
+        ranked: list[int] = order[:keep].tolist()
         return ranked
-
-    def likeliest(
-        self, position: Position, children: Sequence[Position], keep: int, hint: int
-    ) -> tuple[list[Position], list[int]]:
-        """The `keep` best-scored children, best first, and the table's turn `hint` (a
-        `move_id`) after them when it is not among them; and their move identities."""
-        side = position.lineup.sides[position.to_move]
-        kept = [children[i] for i in self.best(position, children, keep)]
-        moves = [move_id(position, child, side) for child in kept]
-        if hint and hint not in moves:
-            for child in children:
-                if move_id(position, child, side) == hint:
-                    kept.append(child)
-                    moves.append(hint)
-                    break
-        return kept, moves
 
 
 @cache

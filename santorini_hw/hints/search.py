@@ -42,6 +42,7 @@ from santorini_hw.hints.frontier import first_child
 from santorini_hw.hints.horizon import Horizon
 from santorini_hw.hints.ordering import MoveOrder, move_id
 from santorini_hw.hints.prior import PRUNES_FROM, MovePrior, prior_for
+from santorini_hw.hints.prior_turns import likeliest_turns
 from santorini_hw.hints.pruning import static_cut
 from santorini_hw.hints.tactics import can_win_now
 from santorini_hw.hints.tt import DECIDED, Bound, TranspositionTable, one_search_table
@@ -341,10 +342,10 @@ class Search:
         side = self.sides[position.to_move]
         cached = self.ordered.get(key) if depth >= STATIC_ORDER_DEPTH else None
         if cached is None:
+            if depth == 1 and self.prior is not None:
+                kept, moves, pruned = likeliest_turns(self.prior, position, self.prior_keep, hint)
+                return self._promoted(Children(kept, [], moves, pruned), ply, hint)
             children = quiet_results(position)
-            if depth == 1 and self.prior is not None and len(children) > self.prior_keep:
-                kept, moves = self.prior.likeliest(position, children, self.prior_keep, hint)
-                return self._promoted(Children(kept, [], moves, True), ply, hint)
             moves = [move_id(position, child, side) for child in children]
             if depth < STATIC_ORDER_DEPTH:
                 ranked = self.order.rank(ply, moves, hint)

@@ -15,7 +15,7 @@ from santorini_hw.hints import prior as prior_module
 from santorini_hw.hints.budget import Limits
 from santorini_hw.hints.frontier import first_child
 from santorini_hw.hints.network import GODS
-from santorini_hw.hints.ordering import MoveOrder, move_id
+from santorini_hw.hints.ordering import MoveOrder
 from santorini_hw.hints.prior import (
     FEATURES,
     KINDS,
@@ -103,18 +103,6 @@ def test_best_ranks_by_exactly_the_features_times_the_weights(position: Position
     scores = features(boards(children, position.side)) @ prior.weights[0]
     expected = np.argsort(-scores, kind="stable")[:7].tolist()
     assert prior.best(position, children, 7) == expected
-
-
-def test_likeliest_keeps_the_tables_turn_too() -> None:
-    position = board({"A": ["b2", "d4"], "B": ["b4", "d2"]}, gods=PAIR)
-    children = quiet_outcomes(position)
-    prior = _prior_of(np.random.default_rng(2).normal(size=FEATURES))
-    best = prior.best(position, children, len(children))
-    worst = children[best[-1]]
-    hint = move_id(position, worst, 0)
-    kept, moves = prior.likeliest(position, children, 3, hint)
-    assert kept[:3] == [children[i] for i in best[:3]] and kept[3] == worst
-    assert moves == [move_id(position, child, 0) for child in kept]
 
 
 def test_the_shipped_prior_covers_the_network_games_only() -> None:
