@@ -162,10 +162,10 @@ def quiet_outcomes(position: Position) -> list[Position]:
     board, workers, side, god, up_ok = mover(position)
     found: dict[tuple[Board, tuple[int, ...], bool], None] = {}
     for cell in cells_of(workers[side]):
-        _moves_from(found, board, workers, side, cell, god=god, up_ok=up_ok, origin=cell)
+        _moves_from(found, board, workers, side, cell, god=god, up_ok=up_ok)
     if god is God.PROMETHEUS:
         for before, worker in prometheus_starts(board, workers, side):
-            _moves_from(found, before, workers, side, worker, god=god, up_ok=False, origin=worker)
+            _moves_from(found, before, workers, side, worker, god=god, up_ok=False)
     elif god is God.HERMES:
         for placement in hermes_placements(board, workers, side):
             for result in builds(board, build_area(board, placement, placement[side]), god):
@@ -181,7 +181,7 @@ def worker_outcomes(position: Position, cell: int, to: int = ALL_CELLS) -> list[
     for the cells moved to."""
     board, workers, side, god, up_ok = mover(position)
     found: dict[tuple[Board, tuple[int, ...], bool], None] = {}
-    _moves_from(found, board, workers, side, cell, god=god, up_ok=up_ok, origin=cell, to=to)
+    _moves_from(found, board, workers, side, cell, god=god, up_ok=up_ok, to=to)
     return _positions(position, found)
 
 
@@ -208,28 +208,6 @@ def _positions(
     ]
 
 
-def step_targets(
-    board: Board,
-    workers: tuple[int, ...],
-    side: int,
-    cell: int,
-    *,
-    god: God | None,
-    up_ok: bool,
-    origin: int,
-    to: int = ALL_CELLS,
-) -> int:
-    """Cells of `to` the worker on `cell` may step onto without winning (Hermes: not on
-    its level, which is his walk's; Artemis' second step: not back to `origin`)."""
-    l1, l2, l3, _ = board
-    steps = targets(board, workers, side, cell, god, up_ok=up_ok) & ~winning(board, cell, god) & to
-    if god is God.HERMES:
-        steps &= ~_level(board, height_of(l1, l2, l3, cell))  # see `hermes_placements`
-    if cell != origin:
-        steps &= ~(1 << origin)
-    return steps
-
-
 def worker_moves(
     board: Board,
     workers: tuple[int, ...],
@@ -238,17 +216,21 @@ def worker_moves(
     *,
     god: God | None,
     up_ok: bool,
+    to: int = ALL_CELLS,
     origin: int = -1,
 ) -> Iterator[tuple[int, tuple[int, ...], bool]]:
-    """The non-winning moves of the worker on `cell` in `_moves_from`'s order: the cell it
-    ends on, the workers then, and whether Athena moved up (`origin`: where Artemis'
-    worker started, for her second step)."""
+    """Non-winning moves of the worker on `cell` (first to a cell of `to`): the cell it
+    ends on, the workers then, and whether Athena moved up; after each of Artemis' first
+    moves, her second ones (`origin`: where her worker started, when `cell` is not)."""
     origin = cell if origin < 0 else origin
     l1, l2, l3, _ = board
-    height = height_of(l1, l2, l3, cell)
-    for target in cells_of(
-        step_targets(board, workers, side, cell, god=god, up_ok=up_ok, origin=origin)
-    ):
+    height = (l1 >> cell & 1) + (l2 >> cell & 1) + (l3 >> cell & 1)
+    steps = targets(board, workers, side, cell, god, up_ok=up_ok) & ~winning(board, cell, god) & to
+    if god is God.HERMES:
+        steps &= ~_level(board, height)  # level moves belong to the walk (`hermes_placements`)
+    if cell != origin:
+        steps &= ~(1 << origin)
+    for target in cells_of(steps):
         after = moved(workers, side, cell, target, god)
         yield target, after, god is God.ATHENA and height_of(l1, l2, l3, target) > height
         if god is God.ARTEMIS and cell == origin:
@@ -264,22 +246,12 @@ def _moves_from(
     *,
     god: God | None,
     up_ok: bool,
-    origin: int,
     to: int = ALL_CELLS,
 ) -> None:
-    """Non-winning moves of the worker on `cell` (to the cells of `to`), each followed by
-    its builds (and Artemis' second move when `cell` is where her worker started); as
-    `worker_moves`, written out: the search's hot path."""
-    l1, l2, l3, _ = board
-    height = (l1 >> cell & 1) + (l2 >> cell & 1) + (l3 >> cell & 1)
-    steps = step_targets(board, workers, side, cell, god=god, up_ok=up_ok, origin=origin, to=to)
-    for target in cells_of(steps):
-        after = moved(workers, side, cell, target, god)
-        up = god is God.ATHENA and height_of(l1, l2, l3, target) > height
+    """`worker_moves`, each followed by its builds."""
+    for target, after, up in worker_moves(board, workers, side, cell, god=god, up_ok=up_ok, to=to):
         for result in builds(board, build_area(board, after, 1 << target), god):
             found[result, after, up] = None
-        if god is God.ARTEMIS and cell == origin:
-            _moves_from(found, board, after, side, target, god=god, up_ok=up_ok, origin=origin)
 
 
 def prometheus_starts(
