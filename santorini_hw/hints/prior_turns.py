@@ -26,12 +26,12 @@ from santorini_hw.rules.cells import ALL_CELLS, NEIGHBOURS, cells_of
 from santorini_hw.rules.gods import God
 from santorini_hw.rules.outcomes import (
     Board,
-    after_turn,
     build_area,
     builds,
     height_of,
     hermes_placements,
     mover,
+    positions_after,
     prometheus_starts,
     worker_moves,
 )
@@ -77,7 +77,8 @@ def likeliest_turns(
         for placement in hermes_placements(board, workers, side):
             moves.add(board, placement, placement[side], False)
     turns, pruned = moves.turns(god, keep, moves_looked_at)
-    kept = _positions(position, heapq.nlargest(keep, turns, key=itemgetter(0)))
+    best = heapq.nlargest(keep, turns, key=itemgetter(0))
+    kept = positions_after(position, [(built, after, up) for _, built, after, up in best])
     ids = [move_id(position, child, side) for child in kept]
     if hint and hint not in ids:
         found = first_child(position, hint, ())  # not with Prometheus or Hermes
@@ -192,14 +193,3 @@ def _kind(board: Board, cell: int) -> int:
     if board[3] >> cell & 1:
         return 4
     return height_of(board[0], board[1], board[2], cell)
-
-
-def _positions(position: Position, turns: list[_Turn]) -> list[Position]:
-    """The positions after `turns` (as `outcomes.quiet_outcomes` makes them)."""
-    me, lineup, out = position.to_move, position.lineup, position.out
-    following, stays = after_turn(position)
-    new = tuple.__new__
-    return [
-        new(Position, (*built, after, following, me if up else stays, out, lineup, None))
-        for _, built, after, up in turns
-    ]

@@ -14,7 +14,7 @@ exactly the set of non-winning `generate_turns` results, for every god and playe
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from santorini_hw.rules.cells import ALL_CELLS, NEIGHBOURS, beyond, cells_of
 from santorini_hw.rules.gods import God
@@ -170,7 +170,7 @@ def quiet_outcomes(position: Position) -> list[Position]:
         for placement in hermes_placements(board, workers, side):
             for result in builds(board, build_area(board, placement, placement[side]), god):
                 found[result, placement, False] = None
-    return _positions(position, found)
+    return positions_after(position, found)
 
 
 def worker_outcomes(position: Position, cell: int, to: int = ALL_CELLS) -> list[Position]:
@@ -182,7 +182,7 @@ def worker_outcomes(position: Position, cell: int, to: int = ALL_CELLS) -> list[
     board, workers, side, god, up_ok = mover(position)
     found: dict[tuple[Board, tuple[int, ...], bool], None] = {}
     _moves_from(found, board, workers, side, cell, god=god, up_ok=up_ok, to=to)
-    return _positions(position, found)
+    return positions_after(position, found)
 
 
 def mover(position: Position) -> tuple[Board, tuple[int, ...], int, God | None, bool]:
@@ -194,8 +194,8 @@ def mover(position: Position) -> tuple[Board, tuple[int, ...], int, God | None, 
     return (l1, l2, l3, domes), workers, side, lineup.gods[me], up_ok
 
 
-def _positions(
-    position: Position, found: dict[tuple[Board, tuple[int, ...], bool], None]
+def positions_after(
+    position: Position, found: Iterable[tuple[Board, tuple[int, ...], bool]]
 ) -> list[Position]:
     """The positions after `position`'s turns that led to the `found` boards and workers
     (and whether Athena moved up)."""
