@@ -1,13 +1,17 @@
-"""`santorini-hw run` (the daemon) and `santorini-hw token` (the API's write token)."""
+"""`santorini-hw run` (the daemon) and `santorini-hw token` (the API's write token).
+
+The daemon and its settings are imported by the handlers: every command builds these
+parsers, and the rules commands need none of it."""
 
 from __future__ import annotations
 
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from santorini_hw.daemon.settings import Settings, SettingsError, load_settings
+if TYPE_CHECKING:
+    from santorini_hw.daemon.settings import Settings
 
 
 def register(subparsers: Any) -> None:
@@ -33,6 +37,8 @@ def _common(parser: argparse.ArgumentParser) -> None:
 
 
 def _settings(args: argparse.Namespace) -> Settings | None:
+    from santorini_hw.daemon.settings import SettingsError, load_settings
+
     names = ("state_dir", "host", "port", "sim", "clock")
     flags = {name: getattr(args, name, None) for name in names}
     try:

@@ -2,42 +2,31 @@
 
 Both run on the real board (a person handles the pieces, prompted on the terminal)
 or with `--sim` on the simulator (its hand handles them). The simulator is imported
-only for `--sim`, so a Pi needs nothing of it.
+only for `--sim`, so a Pi needs nothing of it; the checks, the board's drivers and the
+design's models only by the handlers that run them, so that other commands (every one
+builds these parsers) start without them.
 """
 
 from __future__ import annotations
 
 import argparse
-import asyncio
 import json
 import sys
 from collections.abc import Callable, Coroutine
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from santorini_hw.checks.calibrate import run_calibration
-from santorini_hw.checks.rig import Actor, HumanActor, Rig
-from santorini_hw.checks.selftest import SelfTest
-from santorini_hw.clock import SystemClock
-from santorini_hw.hardware.board import BoardHardware
-from santorini_hw.hardware.config import HardwareConfig, load_hardware_config
-from santorini_hw.hardware.wiring_diagram import DIAGRAM_PATH, wiring_svg
-from santorini_hw.lights.strips import StripUnavailableError
-from santorini_hw.physics.margins import format_candidates, format_margins, margins
 from santorini_hw.rules.cells import CELL_COUNT, parse_cell
-from santorini_hw.sensing.calibration import (
-    CalibrationError,
-    CalibrationTable,
-    load_table,
-    save_table,
-)
-from santorini_hw.sensing.calibration_procedure import CalibrationProcedure
+
+if TYPE_CHECKING:
+    from santorini_hw.checks.rig import Actor, Rig
+    from santorini_hw.hardware.config import HardwareConfig
 
 DEFAULT_CONFIG_DIR = Path("~/.config/santorini-hw")
 BRIDGE_WAIT_S = 5.0
 """Real seconds to wait for the bridge's first readings before giving up."""
 
-Check = Callable[[Rig, Actor, HardwareConfig, argparse.Namespace], Coroutine[Any, Any, int]]
+Check = Callable[["Rig", "Actor", "HardwareConfig", argparse.Namespace], Coroutine[Any, Any, int]]
 
 
 def register(subparsers: Any) -> None:
@@ -81,11 +70,13 @@ def _register_design(subparsers: Any) -> None:
             "--config", type=Path, default=None, help="board config (default hardware/board.toml)"
         )
     margins.set_defaults(handler=_margins)
-    compare.set_defaults(handler=lambda args: _design(args, format_candidates))
+    compare.set_defaults(handler=_compare)
     diagram.set_defaults(handler=_diagram)
 
 
 def _margins(args: argparse.Namespace) -> int:
+    from santorini_hw.physics.margins import format_margins, margins
+
     try:
         data = margins(args.config, seed=args.seed, samples=max(2, args.samples))
     except ValueError as error:
@@ -93,6 +84,12 @@ def _margins(args: argparse.Namespace) -> int:
         return 2
     print(json.dumps(data) if args.json else format_margins(data))
     return 0 if data["ok"] else 1
+
+
+def _compare(args: argparse.Namespace) -> int:
+    from santorini_hw.physics.margins import format_candidates
+
+    return _design(args, format_candidates)
 
 
 def _design(args: argparse.Namespace, report: Callable[[Path | None], str]) -> int:
@@ -105,6 +102,9 @@ def _design(args: argparse.Namespace, report: Callable[[Path | None], str]) -> i
 
 
 def _diagram(args: argparse.Namespace) -> int:
+    from santorini_hw.hardware.config import load_hardware_config
+    from santorini_hw.hardware.wiring_diagram import DIAGRAM_PATH, wiring_svg
+
     try:
         config = load_hardware_config(args.config)
         output = args.output or DIAGRAM_PATH
@@ -142,6 +142,12 @@ def _cells(text: str | None) -> list[int]:
 
 
 def _run(args: argparse.Namespace, check: Check) -> int:
+    import asyncio
+
+    from santorini_hw.hardware.config import load_hardware_config
+    from santorini_hw.lights.strips import StripUnavailableError
+    from santorini_hw.sensing.calibration import CalibrationTable, load_table
+
     try:
         args.cells = _cells(args.cells)
         config = load_hardware_config()
@@ -156,6 +162,12 @@ def _run(args: argparse.Namespace, check: Check) -> int:
 
 
 async def _on_board(config: HardwareConfig, args: argparse.Namespace, check: Check) -> int:
+    import asyncio
+
+    from santorini_hw.checks.rig import HumanActor
+    from santorini_hw.clock import SystemClock
+    from santorini_hw.hardware.board import BoardHardware
+
     async with BoardHardware(config, SystemClock(), table=args.table) as board:
         deadline = asyncio.get_running_loop().time() + BRIDGE_WAIT_S
         while board.scanner.stacks is None:
@@ -183,6 +195,8 @@ async def _on_simulator(config: HardwareConfig, args: argparse.Namespace, check:
 async def _selftest(
     rig: Rig, actor: Actor, config: HardwareConfig, args: argparse.Namespace
 ) -> int:
+    from santorini_hw.checks.selftest import SelfTest
+
     failed = 0
     async for result in SelfTest(rig, actor).run(args.cells):
         print(result, flush=True)
@@ -194,6 +208,10 @@ async def _selftest(
 async def _calibrate(
     rig: Rig, actor: Actor, config: HardwareConfig, args: argparse.Namespace
 ) -> int:
+    from santorini_hw.checks.calibrate import run_calibration
+    from santorini_hw.sensing.calibration import CalibrationError, save_table
+    from santorini_hw.sensing.calibration_procedure import CalibrationProcedure
+
     procedure = CalibrationProcedure(args.table, cells=args.cells, samples=args.samples)
     try:
         table = await run_calibration(rig, actor, procedure, lambda line: print(line, flush=True))

@@ -3,6 +3,10 @@
 `rules best` answers one line per input position, like `rules moves`, with the chosen
 turn in the `rules moves` format plus its score, the depth reached and the nodes
 searched. Bad input exits with status 2 and a one-line message.
+
+The engine (and numpy under it) is imported by the handlers that search, not by the
+parsers: every `santorini-hw` command line builds them, and `rules moves` should not pay
+for a search it never runs.
 """
 
 from __future__ import annotations
@@ -10,13 +14,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from santorini_hw.commands.position_io import answer_each, turn_json
-from santorini_hw.hints.budget import SearchResult
-from santorini_hw.hints.match import PlayerSpecError, parse_player, play_match
-from santorini_hw.hints.search import best_turn
-from santorini_hw.rules.position import Position
+
+if TYPE_CHECKING:
+    from santorini_hw.hints.budget import SearchResult
+    from santorini_hw.rules.position import Position
 
 
 def register(subparsers: Any) -> None:
@@ -63,6 +67,8 @@ def _positive_float(text: str) -> float:
 
 
 def _best(args: argparse.Namespace) -> int:
+    from santorini_hw.hints.search import best_turn
+
     def answer(position: Position) -> str:
         result = best_turn(
             position,
@@ -89,6 +95,8 @@ def result_json(result: SearchResult) -> dict[str, Any]:
 
 
 def _match(args: argparse.Namespace) -> int:
+    from santorini_hw.hints.match import PlayerSpecError, parse_player, play_match
+
     try:
         first, second = parse_player(args.first), parse_player(args.second)
     except PlayerSpecError as error:

@@ -8,7 +8,6 @@ writes a random game as a scenario, played by the simulator's physical player.
 from __future__ import annotations
 
 import argparse
-import asyncio
 import json
 import random
 import sys
@@ -34,6 +33,8 @@ def register(subparsers: Any) -> None:
 
 
 def _run(args: argparse.Namespace) -> int:
+    import asyncio
+
     from sim.runner import run_scenario  # the simulator is only needed here
     from sim.scenario import ScenarioError, load_scenario
 
