@@ -20,11 +20,20 @@ DESKTOP = (1280, 900)
 
 
 @contextmanager
-def open_page(daemon: Daemon, path: str = "/", size: tuple[int, int] = DESKTOP) -> Iterator[Page]:
+def open_page(
+    daemon: Daemon,
+    path: str = "/",
+    size: tuple[int, int] = DESKTOP,
+    requests: list[str] | None = None,
+) -> Iterator[Page]:
+    """The page at `path`; `requests`, if given, gets the URL of every request it makes
+    from the first one on."""
     token = daemon.auth["Authorization"].removeprefix("Bearer ")
     with browser_page(size) as page:
         errors: list[str] = []
         page.on("pageerror", lambda error: errors.append(str(error)))
+        if requests is not None:
+            page.on("request", lambda request: requests.append(request.url))
         page.goto(f"{daemon.url}{path}#token={token}")
         yield page
         assert errors == [], errors

@@ -25,10 +25,8 @@ def test_nothing_is_fetched_from_another_origin(board: Daemon, size: tuple[int, 
         ("/review.html", "#games"),
         ("/api/docs", ".opblock"),
     ):
-        with open_page(board, path, size) as page:
-            requests: list[str] = []
-            page.on("request", lambda request, seen=requests: seen.append(request.url))
-            page.reload()  # every request of a load, from the start
+        requests: list[str] = []
+        with open_page(board, path, size, requests) as page:
             page.wait_for_selector(ready)
             page.wait_for_load_state("networkidle")
             assert requests, path
