@@ -18,7 +18,8 @@ from typing import Any
 
 import httpx
 
-from santorini_hw.rules.cells import cell_name
+from santorini_hw.rules.actions import parse_actions
+from santorini_hw.rules.cells import cell_name, parse_cell
 from santorini_hw.rules.position_json import position_from_json
 from santorini_hw.rules.turns import random_turn
 from sim.player_model import HandStyle, PhysicalPlayer
@@ -121,6 +122,8 @@ class PlayStats:
     resets: int = 0
     """Games abandoned because the board got stuck (an error, a turn never accepted)."""
     hints: int = 0
+    engine_turns: int = 0
+    """The engine's placements and turns carried out (with `RandomPlayer(engine=...)`)."""
     refused: list[str] = field(default_factory=list)
     """Why the simulated hand refused a step (409): its game is abandoned, not the soak."""
 
@@ -131,13 +134,23 @@ class RandomPlayer:
 
     STYLE = HandStyle(pause=(0.12, 0.35), think=(0.2, 0.6))
 
-    def __init__(self, http: httpx.Client, token: str, seed: int = 1, hints: float = 0.0) -> None:
+    def __init__(
+        self,
+        http: httpx.Client,
+        token: str,
+        seed: int = 1,
+        hints: float = 0.0,
+        engine: int | None = None,
+    ) -> None:
         self.http = http
         self.auth = {"Authorization": f"Bearer {token}"}
         self.rng = random.Random(seed)
         self.stats = PlayStats()
         self.hints = hints
         """The chance that a player asks for a hint (and waits for it) before a turn."""
+        self.engine = engine
+        """B's seat is the engine at this level: its placements and turns, shown by the
+        board, are carried out by the same untidy hands."""
 
     def play(self, seconds: float) -> PlayStats:
         """Play for `seconds` of real time (the turn under way is finished first)."""
@@ -154,7 +167,19 @@ class RandomPlayer:
     def _step(self, state: dict[str, Any]) -> bool:
         """One placement or one turn; False if the board got stuck."""
         player = PhysicalPlayer(self.rng, self.STYLE)
-        if state["phase"] == "placement":
+        shown = self._engine_turn(state)
+        if shown is not None and state["phase"] == "placement":
+            state = self._state()  # as it was when the engine's placement was shown
+            taken = sum(1 << c for c, cell in enumerate(state["board"]) if cell["worker"])
+            cells = tuple(parse_cell(name) for name in shown["actions"])
+            player.place_workers("B", cells, taken | sum(1 << c for c in cells))
+            self.stats.engine_turns += 1
+        elif shown is not None:
+            state = self._state()
+            position = position_from_json(state["position"])
+            player.play_turn(position, parse_actions(" ".join(shown["actions"])), False)
+            self.stats.engine_turns += 1
+        elif state["phase"] == "placement":
             free = [c for c, cell in enumerate(state["board"]) if cell["worker"] is None]
             cells = tuple(self.rng.sample(free, 2))
             taken = sum(1 << c for c, cell in enumerate(state["board"]) if cell["worker"])
@@ -208,8 +233,19 @@ class RandomPlayer:
             lifts = (cell["worker"] is not None) + cell["level"] + cell["dome"]
             for _ in range(lifts):
                 self._post("sim/lift", {"cell": cell["cell"]})
-        self._post("games", {"players": ["A", "B"]})
+        seats = {} if self.engine is None else {"B": {"kind": "engine", "level": self.engine}}
+        self._post("games", {"players": ["A", "B"], "seats": seats})
         self._wait(lambda s: s["phase"] == "placement" and s["error"] is None, 5.0)
+
+    def _engine_turn(self, state: dict[str, Any]) -> dict[str, Any] | None:
+        """The engine's turn (or placement) the board shows once it has chosen, when it is
+        B's to play at the engine's seat; None otherwise."""
+        if self.engine is None or state["to_move"] != "B" or state["phase"] == "over":
+            return None
+        if not self._wait(lambda s: s["awaiting"] is not None, 60.0):
+            raise SystemExit(f"the engine showed no turn in 60 s: {self._state()['error']}")
+        turn: dict[str, Any] = self._state()["awaiting"]["turn"]
+        return turn
 
     def _wait(self, condition: Any, seconds: float) -> bool:
         end = time.monotonic() + seconds

@@ -4,11 +4,13 @@ open descriptors, threads and asyncio tasks sampled all along; the slope of each
 a warm-up says whether anything grows.
 
     nice -n 10 .venv/bin/python bench/soak.py [--minutes 30] [--every 10] [--json]
-        [--warm-up 2] [--last 60] [--hints 0]
+        [--warm-up 2] [--last 60] [--hints 0] [--engine LEVEL]
 
 The games are `bench/live_daemon.py`'s `RandomPlayer` (untidy hands, two players, no
 gods), one client polling the state between moves; with ``--hints P`` each turn asks
-for a hint first with probability P (the hint engine keeps its table between hints).
+for a hint first with probability P (the hint engine keeps its table between hints); with
+``--engine LEVEL`` B's seat is the engine at that level, whose placements and turns the
+same hands carry out as the board shows them (a person alone against the engine).
 Slopes are least-squares fits, per hour, over the samples after `--warm-up` minutes
 and over the last `--last` minutes (issue 32: the last hour of a two-hour soak may grow
 at most 1 MB). Python's allocated blocks tell objects kept alive apart from native
@@ -70,7 +72,14 @@ def slopes(samples: list[dict[str, float]]) -> dict[str, float]:
 
 
 def soak(
-    minutes: float, every: float, warm_up: float, last: float, *, hints: float, log: Path | None
+    minutes: float,
+    every: float,
+    warm_up: float,
+    last: float,
+    *,
+    hints: float,
+    engine: int | None,
+    log: Path | None,
 ) -> dict[str, Any]:
     """Play and sample; each sample is also appended to `log` as a JSON line when given
     (a long soak cut short still leaves its figures)."""
@@ -98,7 +107,7 @@ def soak(
             thread.start()
             with httpx.Client(base_url=base, timeout=TIMEOUT) as http:
                 try:
-                    stats = RandomPlayer(http, token, hints=hints).play(minutes * 60)
+                    stats = RandomPlayer(http, token, hints=hints, engine=engine).play(minutes * 60)
                 except httpx.TransportError:
                     if process.poll() is None:
                         raise
@@ -114,6 +123,7 @@ def soak(
     recent = [s for s in samples if s["minute"] >= samples[-1]["minute"] - last]
     return {
         "minutes": minutes,
+        "engine": engine,
         "warm_up_minutes": warm_up,
         "last_minutes": last,
         "play": vars(stats),
@@ -127,8 +137,10 @@ def soak(
 
 
 def table(result: dict[str, Any]) -> str:
+    level = result["engine"]
+    opponent = "random" if level is None else f"the engine at level {level}"
     lines = [
-        f"soak: {result['minutes']} min of random games through the API "
+        f"soak: {result['minutes']} min of games through the API, B {opponent} "
         f"(warm-up {result['warm_up_minutes']} min), {result['play']}",
         f"{'':<11} {'start':>9} {'warm':>9} {'end':>9} {'slope/h':>10} "
         f"{'last ' + format(result['last_minutes'], 'g') + ' min/h':>14}",
@@ -150,12 +162,21 @@ def main() -> int:
     parser.add_argument("--warm-up", type=float, default=2.0, help="minutes not fitted")
     parser.add_argument("--last", type=float, default=60.0, help="minutes of the last fit")
     parser.add_argument("--hints", type=float, default=0.0, help="chance of a hint a turn")
+    parser.add_argument("--engine", type=int, metavar="LEVEL", help="B is the engine (1-10)")
     parser.add_argument("--samples", type=Path, help="append each sample to this file")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     warm_up = min(args.warm_up, args.minutes / 2)
     last = min(args.last, args.minutes)
-    result = soak(args.minutes, args.every, warm_up, last, hints=args.hints, log=args.samples)
+    result = soak(
+        args.minutes,
+        args.every,
+        warm_up,
+        last,
+        hints=args.hints,
+        engine=args.engine,
+        log=args.samples,
+    )
     print(json.dumps(result, indent=1) if args.json else table(result))
     return 0
 
