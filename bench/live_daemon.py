@@ -152,11 +152,12 @@ class RandomPlayer:
         """B's seat is the engine at this level: its placements and turns, shown by the
         board, are carried out by the same untidy hands."""
 
-    def play(self, seconds: float) -> PlayStats:
-        """Play for `seconds` of real time (the turn under way is finished first)."""
+    def play(self, seconds: float, turns: int | None = None) -> PlayStats:
+        """Play for `seconds` of real time (the turn under way is finished first), or
+        until `turns` turns (not placements) are played if that comes first."""
         end = time.monotonic() + seconds
         self._new_game()
-        while time.monotonic() < end:
+        while time.monotonic() < end and (turns is None or self.stats.turns < turns):
             state = self._state()
             if state["phase"] == "over" or not self._step(state):
                 self.stats.games += state["phase"] == "over"

@@ -4,13 +4,14 @@ open descriptors, threads and asyncio tasks sampled all along; the slope of each
 a warm-up says whether anything grows.
 
     nice -n 10 .venv/bin/python bench/soak.py [--minutes 30] [--every 10] [--json]
-        [--warm-up 2] [--last 60] [--hints 0] [--engine LEVEL]
+        [--warm-up 2] [--last 60] [--hints 0] [--engine LEVEL] [--turns N]
 
 The games are `bench/live_daemon.py`'s `RandomPlayer` (untidy hands, two players, no
 gods), one client polling the state between moves; with ``--hints P`` each turn asks
 for a hint first with probability P (the hint engine keeps its table between hints); with
 ``--engine LEVEL`` B's seat is the engine at that level, whose placements and turns the
-same hands carry out as the board shows them (a person alone against the engine).
+same hands carry out as the board shows them (a person alone against the engine);
+``--turns N`` stops after N turns if the time has not run out first.
 Slopes are least-squares fits, per hour, over the samples after `--warm-up` minutes
 and over the last `--last` minutes (issue 32: the last hour of a two-hour soak may grow
 at most 1 MB). Python's allocated blocks tell objects kept alive apart from native
@@ -79,6 +80,7 @@ def soak(
     *,
     hints: float,
     engine: int | None,
+    turns: int | None,
     log: Path | None,
 ) -> dict[str, Any]:
     """Play and sample; each sample is also appended to `log` as a JSON line when given
@@ -107,7 +109,8 @@ def soak(
             thread.start()
             with httpx.Client(base_url=base, timeout=TIMEOUT) as http:
                 try:
-                    stats = RandomPlayer(http, token, hints=hints, engine=engine).play(minutes * 60)
+                    player = RandomPlayer(http, token, hints=hints, engine=engine)
+                    stats = player.play(minutes * 60, turns)
                 except httpx.TransportError:
                     if process.poll() is None:
                         raise
@@ -163,6 +166,7 @@ def main() -> int:
     parser.add_argument("--last", type=float, default=60.0, help="minutes of the last fit")
     parser.add_argument("--hints", type=float, default=0.0, help="chance of a hint a turn")
     parser.add_argument("--engine", type=int, metavar="LEVEL", help="B is the engine (1-10)")
+    parser.add_argument("--turns", type=int, help="stop after this many turns")
     parser.add_argument("--samples", type=Path, help="append each sample to this file")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
@@ -175,6 +179,7 @@ def main() -> int:
         last,
         hints=args.hints,
         engine=args.engine,
+        turns=args.turns,
         log=args.samples,
     )
     print(json.dumps(result, indent=1) if args.json else table(result))
