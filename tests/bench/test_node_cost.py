@@ -3,24 +3,13 @@
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.bench.run import bench_output
 
 
 def test_the_node_cost_bench_prints_both_engines_cost_for_every_budget() -> None:
     options = ["--positions", "2", "--rounds", "1", "--budgets", "60", "90:4", "--vs", "HEAD"]
-    done = subprocess.run(
-        [sys.executable, "bench/node_cost.py", *options],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=300,
-    )
-    lines = done.stdout.splitlines()
+    lines = bench_output("node_cost.py", *options).splitlines()
     assert lines[0] == "2 positions (seed 1), fastest of 1 rounds each"
     figures = r" +this checkout +([\d.]+) us a node, HEAD +([\d.]+) us \(\d+ % (more|less)\); "
     first = re.fullmatch(r"60 nodes" + figures + r"(same answers|ANSWERS DIFFER)", lines[1])

@@ -4,24 +4,13 @@ turns as a real daemon shows them, and its figures come back."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.bench.run import bench_output
 
 
 def test_the_soak_plays_against_the_engines_seat_and_samples_the_daemon() -> None:
     options = ["--minutes", "1.5", "--turns", "2", "--every", "2", "--warm-up", "0", "--json"]
-    done = subprocess.run(
-        [sys.executable, "bench/soak.py", "--engine", "1", *options],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=120,
-    )
-    result = json.loads(done.stdout)
+    result = json.loads(bench_output("soak.py", "--engine", "1", *options, timeout=120))
     play = result["play"]
     assert result["engine"] == 1
     assert play["turns"] == 2 and play["engine_turns"] == 2  # its placement and its first turn
