@@ -124,6 +124,9 @@ class PlayStats:
     hints: int = 0
     engine_turns: int = 0
     """The engine's placements and turns carried out (with `RandomPlayer(engine=...)`)."""
+    withdrawn: int = 0
+    """Engine's turns already gone from the board's state a moment after they were read,
+    before the hands touched anything (an earlier version crashed on one)."""
     refused: list[str] = field(default_factory=list)
     """Why the simulated hand refused a step (409): its game is abandoned, not the soak."""
 
@@ -168,18 +171,19 @@ class RandomPlayer:
     def _step(self, state: dict[str, Any]) -> bool:
         """One placement or one turn; False if the board got stuck."""
         player = PhysicalPlayer(self.rng, self.STYLE)
-        shown = self._engine_turn(state)
-        if shown is not None and state["phase"] == "placement":
-            state = self._state()  # as it was when the engine's placement was shown
-            taken = sum(1 << c for c, cell in enumerate(state["board"]) if cell["worker"])
-            cells = tuple(parse_cell(name) for name in shown["actions"])
-            player.place_workers("B", cells, taken | sum(1 << c for c in cells))
+        showing = self._engine_turn(state)
+        if showing is not None:
+            state = showing  # the board as it was when the engine's turn was shown
+            actions = state["awaiting"]["turn"]["actions"]
+            if state["phase"] == "placement":
+                taken = sum(1 << c for c, cell in enumerate(state["board"]) if cell["worker"])
+                cells = tuple(parse_cell(name) for name in actions)
+                player.place_workers("B", cells, taken | sum(1 << c for c in cells))
+            else:
+                position = position_from_json(state["position"])
+                player.play_turn(position, parse_actions(" ".join(actions)), False)
             self.stats.engine_turns += 1
-        elif shown is not None:
-            state = self._state()
-            position = position_from_json(state["position"])
-            player.play_turn(position, parse_actions(" ".join(shown["actions"])), False)
-            self.stats.engine_turns += 1
+            self.stats.withdrawn += self._state()["awaiting"] is None
         elif state["phase"] == "placement":
             free = [c for c, cell in enumerate(state["board"]) if cell["worker"] is None]
             cells = tuple(self.rng.sample(free, 2))
@@ -239,14 +243,17 @@ class RandomPlayer:
         self._wait(lambda s: s["phase"] == "placement" and s["error"] is None, 5.0)
 
     def _engine_turn(self, state: dict[str, Any]) -> dict[str, Any] | None:
-        """The engine's turn (or placement) the board shows once it has chosen, when it is
-        B's to play at the engine's seat; None otherwise."""
+        """The state in which the board shows the engine's turn (or placement) once it has
+        chosen, when it is B's to play at the engine's seat; None otherwise."""
         if self.engine is None or state["to_move"] != "B" or state["phase"] == "over":
             return None
-        if not self._wait(lambda s: s["awaiting"] is not None, 60.0):
-            raise SystemExit(f"the engine showed no turn in 60 s: {self._state()['error']}")
-        turn: dict[str, Any] = self._state()["awaiting"]["turn"]
-        return turn
+        end = time.monotonic() + 60.0
+        while time.monotonic() < end:
+            now = self._state()
+            if now["awaiting"] is not None:
+                return now
+            time.sleep(0.05)
+        raise SystemExit(f"the engine showed no turn in 60 s: {self._state()['error']}")
 
     def _wait(self, condition: Any, seconds: float) -> bool:
         end = time.monotonic() + seconds
