@@ -49,15 +49,18 @@ def _run_quietly(*argv: str | Path) -> None:
 
 
 def _setup() -> None:
-    """Create the virtual environment and install the project when its metadata changed."""
+    """Create the virtual environment and install the project when its metadata or its C
+    sources changed."""
     if not (BIN / "python").exists():
         venv.EnvBuilder(with_pip=True).create(VENV)
-    digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
-    if STAMP.exists() and STAMP.read_text() == digest:
+    digest = hashlib.sha256()
+    for source in [ROOT / "pyproject.toml", *sorted(ROOT.glob("santorini_hw/**/*.c"))]:
+        digest.update(source.read_bytes())  # a changed C source is built again
+    if STAMP.exists() and STAMP.read_text() == digest.hexdigest():
         return
     _run_quietly(BIN / "python", "-m", "pip", "install", "--upgrade", "pip")
     _run_quietly(BIN / "python", "-m", "pip", "install", "-e", ".[test,docs]")
-    STAMP.write_text(digest)
+    STAMP.write_text(digest.hexdigest())
 
 
 def _debian_tools() -> None:

@@ -51,7 +51,8 @@ step() {
     fi
 }
 
-step apt-get install --yes --no-install-recommends python3-venv python3-pip python3-lgpio
+step apt-get install --yes --no-install-recommends python3-venv python3-pip python3-lgpio \
+    gcc python3-dev  # build the hint engine's C inputs (santorini_hw/hints/_inputs.c)
 
 for group in "${GROUPS_NEEDED[@]}"; do
     getent group "$group" >/dev/null || step groupadd --system "$group"

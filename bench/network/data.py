@@ -10,7 +10,7 @@ from pathlib import Path
 
 import numpy as np
 
-from santorini_hw.hints.network import GODS, encode
+from santorini_hw.hints.inputs import GODS, encode
 from santorini_hw.rules.position_json import position_from_json
 
 

@@ -5,7 +5,7 @@ labelled leaves and write it as the engine reads it; runs in the bench venv (tor
         --leaves leaves.0.jsonl leaves.1.jsonl --labels labels.0.jsonl labels.1.jsonl \
         --out santorini_hw/hints/network.npz
 
-Inputs as `santorini_hw.hints.network.encode` makes them; the features are divided by
+Inputs as `santorini_hw.hints.inputs.encode` makes them; the features are divided by
 their largest magnitude in the data (at least 1), kept in the file as `scale`. The target
 is the anchor's chance to win for the player to move, (value + 1) / 2, fitted with
 cross-entropy: Adam (learning rate 0.001, weight decay 1e-5), batches of 256, each batch's

@@ -55,7 +55,7 @@ class _Workers(NamedTuple):
 
 
 def batch_features(positions: Sequence[Position]) -> Any | None:
-    """Per position both sides' features, the player to move's first (as `network.encode`
+    """Per position both sides' features, the player to move's first (as `inputs.encode`
     lays them out), or None when a position is not one of the network's games."""
     lineup = positions[0].lineup
     gods = lineup.gods

@@ -29,24 +29,12 @@ from typing import Any
 
 import numpy as np
 
-from santorini_hw.hints.batch_features import WORTH_FROM, batch_features
-from santorini_hw.hints.evaluation import FEATURES, all_features
-from santorini_hw.rules.gods import God
+from santorini_hw.hints.inputs import CELL_BITS, CELLS, FLOAT, GODS, SIDE_FEATURES, encode
 from santorini_hw.rules.position import Lineup, Position
 
-GODS: tuple[God | None, ...] = (None, *(god for god in God if god.is_simple))
-"""The gods the network knows, in the order of its god inputs."""
-_FLOAT = np.float32
-"""Single precision, as the network was fitted: on the Pi's NEON units twice the numbers a
-cycle of double precision."""
 _NEGLIGIBLE = 1e-30
-_CELLS = 25
-_CELL_BITS = 7  # level 0, 1, 2, 3, dome, the mover's worker, the other's
-_SHIFTS = np.arange(_CELLS, dtype=np.int64)
-_ALL = (1 << _CELLS) - 1
 _ARRAYS = {"scale", "W1", "b1", "W2", "b2", "W3", "b3", "gods"}
-_FEATURES = 2 * len(FEATURES)
-INPUTS = _FEATURES + 2 * len(GODS) + _CELLS * _CELL_BITS
+INPUTS = SIDE_FEATURES + 2 * len(GODS) + CELLS * CELL_BITS
 
 
 class ValueNetwork:
@@ -61,10 +49,10 @@ class ValueNetwork:
             raise ValueError(f"a value network for the gods {names}, not the simple ones")
         _check_shapes(arrays)
         gods = len(GODS)
-        first = _flushed(np.asarray(arrays["W1"], _FLOAT))
-        self.features = (first[:, :_FEATURES] / np.asarray(arrays["scale"], _FLOAT)).T.copy()
-        god_columns = first[:, _FEATURES : _FEATURES + 2 * gods]
-        bias = np.asarray(arrays["b1"], _FLOAT)
+        first = _flushed(np.asarray(arrays["W1"], FLOAT))
+        self.features = (first[:, :SIDE_FEATURES] / np.asarray(arrays["scale"], FLOAT)).T.copy()
+        god_columns = first[:, SIDE_FEATURES : SIDE_FEATURES + 2 * gods]
+        bias = np.asarray(arrays["b1"], FLOAT)
         self.god_pairs = np.array(
             [
                 bias + god_columns[:, mine] + god_columns[:, gods + theirs]
@@ -73,10 +61,10 @@ class ValueNetwork:
             ]
         )
         """Per pair (mover's god, other's god): their inputs' weights plus the bias."""
-        self.board = first[:, _FEATURES + 2 * gods :].T.copy()
-        self.second = _flushed(np.asarray(arrays["W2"], _FLOAT).T.copy())
-        self.second_bias = np.asarray(arrays["b2"], _FLOAT)
-        self.output = _flushed(np.asarray(arrays["W3"], _FLOAT).reshape(-1))
+        self.board = first[:, SIDE_FEATURES + 2 * gods :].T.copy()
+        self.second = _flushed(np.asarray(arrays["W2"], FLOAT).T.copy())
+        self.second_bias = np.asarray(arrays["b2"], FLOAT)
+        self.output = _flushed(np.asarray(arrays["W3"], FLOAT).reshape(-1))
         self.output_bias = float(np.asarray(arrays["b3"]).reshape(-1)[0])
 
     @classmethod
@@ -112,7 +100,7 @@ class ValueNetwork:
 
 def _check_shapes(arrays: dict[str, Any]) -> None:
     first = np.shape(arrays["W1"])
-    if len(first) != 2 or first[1] != INPUTS or np.shape(arrays["scale"]) != (_FEATURES,):
+    if len(first) != 2 or first[1] != INPUTS or np.shape(arrays["scale"]) != (SIDE_FEATURES,):
         raise ValueError(f"a value network's first layer takes {INPUTS} inputs")
     second = np.shape(arrays["W2"])
     if (
@@ -131,33 +119,7 @@ def _flushed(weights: Any) -> Any:
     1e-38, where single precision turns subnormal, and x86 multiplies subnormal numbers
     dozens of times slower (the 512/256 network's second layer: 125 against 2.5 µs a
     position); below 1e-30 a weight cannot move a score by a point."""
-    return np.where(np.abs(weights) < _NEGLIGIBLE, 0, weights).astype(_FLOAT)
-
-
-def encode(positions: Sequence[Position]) -> tuple[Any, Any, Any]:
-    """The network's inputs for positions of two-player games with known gods (the fitting
-    script reads the same): per position both sides' features (the player to move's first,
-    not yet scaled), the two gods' indices in `GODS` (the mover's first) and the board's
-    bits (cell by cell: level 0-3, dome, the mover's worker, the other's)."""
-    counted = batch_features(positions) if len(positions) >= WORTH_FROM else None
-    rows: list[list[int]] = []
-    gods: list[tuple[int, int]] = []
-    boards: list[tuple[int, ...]] = []
-    for position in positions:
-        mover = position.side
-        if counted is None:
-            sides = all_features(position)
-            rows.append(sides[mover][1] + sides[1 - mover][1])
-        lineup_gods = position.lineup.gods
-        gods.append((GODS.index(lineup_gods[mover]), GODS.index(lineup_gods[1 - mover])))
-        l1, l2, l3, workers = position.l1, position.l2, position.l3, position.workers
-        boards.append(
-            (_ALL & ~l1, l1 & ~l2, l2 & ~l3, l3, position.domes, workers[mover], workers[1 - mover])
-        )
-    bits = (np.array(boards, np.int64).reshape(len(positions), _CELL_BITS, 1) >> _SHIFTS) & 1
-    board = bits.transpose(0, 2, 1).reshape(len(positions), _CELLS * _CELL_BITS)
-    features = np.array(rows if counted is None else counted, _FLOAT).reshape(-1, _FEATURES)
-    return features, np.array(gods, np.int64).reshape(len(positions), 2), board.astype(_FLOAT)
+    return np.where(np.abs(weights) < _NEGLIGIBLE, 0, weights).astype(FLOAT)
 
 
 @cache

@@ -28,7 +28,8 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from santorini_hw.hints.network import GODS, shipped_network
+from santorini_hw.hints.inputs import GODS
+from santorini_hw.hints.network import shipped_network
 from santorini_hw.rules.cells import NEIGHBOURS
 from santorini_hw.rules.gods import God
 from santorini_hw.rules.position import Lineup, Position

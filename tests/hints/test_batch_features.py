@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from santorini_hw.hints.batch_features import WORTH_FROM, _dilated, batch_features
 from santorini_hw.hints.evaluation import all_features
-from santorini_hw.hints.network import encode
+from santorini_hw.hints.inputs import encode_in_python as encode
 from santorini_hw.rules.cells import NEIGHBOURS, cells_of
 from santorini_hw.rules.gods import God
 from santorini_hw.rules.outcomes import quiet_outcomes

@@ -24,7 +24,7 @@ def test_a_dry_run_prints_every_step_in_order_and_changes_nothing() -> None:
     steps = [line[2:] for line in result.stdout.splitlines() if line.startswith("+ ")]
     source = INSTALL.parent.parent
     expected_in_order = [
-        "apt-get install --yes --no-install-recommends python3-venv python3-pip python3-lgpio",
+        "apt-get install --yes --no-install-recommends python3-venv python3-pip python3-lgpio gcc python3-dev",
         "usermod --append --groups gpio,spi,dialout santorini",
         f"/opt/santorini-hw/venv/bin/python -m pip install --quiet --upgrade {source}",
         f"install -m 0644 {source}/systemd/santorini-hw.service "
