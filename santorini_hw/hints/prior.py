@@ -128,6 +128,16 @@ def features(raw: Any) -> Any:
     ).reshape(rows, FEATURES)
 
 
+def _packed(weights: WorkerWeights) -> bytes:
+    """One god's weights for the C scorer (`_prior_scores.c`'s `Weights`): int32 in native
+    order, per cell its neighbours and the cells within two steps, then the weights."""
+    kinds, centre, unguarded = weights
+    tables = [NEIGHBOURS[:_CELLS], WITHIN_TWO, kinds, centre, unguarded]
+    return (
+        np.concatenate([np.ravel(np.asarray(table)) for table in tables]).astype(np.int32).tobytes()
+    )
+
+
 class MovePrior:
     """The fitted weights (one row per god of `network.GODS`, for the node's player)."""
 
@@ -155,6 +165,8 @@ class MovePrior:
             for kinds, centre, guard in self.by_worker
         ]
         """The same weights as Python lists (`WorkerWeights`)."""
+        self.packed = [_packed(weights) for weights in self.plain]
+        """The same weights with the board's tables, as `_prior_scores.c` reads them."""
 
     @classmethod
     def from_file(cls, path: str | os.PathLike[str]) -> MovePrior:

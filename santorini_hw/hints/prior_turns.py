@@ -17,6 +17,8 @@ each placement of his walk (his builds are next to either worker).
 from __future__ import annotations
 
 import heapq
+from collections.abc import Callable
+from functools import partial
 from operator import itemgetter
 
 from santorini_hw.hints.frontier import first_child
@@ -37,17 +39,24 @@ from santorini_hw.rules.outcomes import (
 )
 from santorini_hw.rules.position import Position
 
+try:
+    from santorini_hw.hints import _prior_scores
+except ImportError:  # installed without a C compiler: Python scores the boards
+    _prior_scores = None  # type: ignore[assignment]
+
 MOVES_LOOKED_AT = 4
 """Moves whose builds are scored (a node has about ten, Artemis, Prometheus and Hermes
 many more): on 320 mid-game nodes of the ten gods, four keep 10.8 of the prior's best 12
 turns and its best turn in 96 % of them (docs/measurements.md)."""
 
-_Rows = list[tuple[int, list[int]]]
-"""Each worker's neighbouring cells and its weights by kind of cell."""
-_Move = tuple[int, Board, tuple[int, ...], int, bool, _Rows]
+_Move = tuple[int, Board, tuple[int, ...], int, bool]
 """The prior's score of the board after a move, that board and the workers, the workers
-whose builds follow, whether Athena moved up, and the workers' `_Rows`."""
+whose builds follow, and whether Athena moved up."""
 _Turn = tuple[int, Board, tuple[int, ...], bool]
+_BoardScore = Callable[[Board, int, int], int]
+"""The prior's score of a board with the mover's workers and the others'."""
+_BuildChange = Callable[[Board, Board, int, int], int]
+"""What building a board into another changes in that score."""
 
 
 def likeliest_turns(
@@ -63,7 +72,8 @@ def likeliest_turns(
     the table's turn `hint` after them when it is not among them; their move identities;
     and whether any turn was left out. Simple gods only, as the prior."""
     board, workers, side, god, up_ok = mover(position)
-    moves = _Moves(board, side, prior.plain[prior.row_of(god)])
+    row = prior.row_of(god)
+    moves = _Moves(board, side, prior.plain[row], prior.packed[row])
     for cell in cells_of(workers[side]):
         for target, after, up in worker_moves(board, workers, side, cell, god=god, up_ok=up_ok):
             moves.add(board, after, 1 << target, up)
@@ -92,31 +102,34 @@ class _Moves:
     """A node's moves (Prometheus: with a build before), each with the prior's score of
     the board after it."""
 
-    def __init__(self, board: Board, side: int, weights: WorkerWeights) -> None:
-        self.board, self.side, self.weights = board, side, weights
+    def __init__(self, board: Board, side: int, weights: WorkerWeights, packed: bytes) -> None:
+        self.board, self.side = board, side
+        self.score: _BoardScore
+        self.change: _BuildChange
+        if _prior_scores is None:
+            self.score, self.change = partial(board_score, weights), partial(build_change, weights)
+        else:
+            self.score = partial(_prior_scores.board_score, packed)
+            self.change = partial(_prior_scores.build_change, packed)
         self.found: dict[tuple[Board, tuple[int, ...]], _Move] = {}
-        self.scored: dict[tuple[int, ...], tuple[int, _Rows]] = {}
-        """The score and rows of the node's own board with the workers moved."""
+        self.scored: dict[tuple[int, ...], int] = {}
+        """The score of the node's own board with the workers moved."""
 
     def add(self, board: Board, after: tuple[int, ...], builders: int, up: bool) -> None:
         """The move to `after` on `board` (the node's, or Prometheus' after her first
         build), whose builds are next to the workers of `builders`."""
         if (board, after) in self.found:
             return  # Artemis reaches some cells by two ways
-        scored = self.scored.get(after)
-        if scored is None:
-            scored = self.scored[after] = _board_score(self.board, after, self.side, self.weights)
-        score, rows = scored
+        mine, theirs = after[self.side], after[1 - self.side]
+        score = self.scored.get(after)
+        if score is None:
+            score = self.scored[after] = self.score(self.board, mine, theirs)
         if board is not self.board:
-            first = _changed(self.board, board)
-            occupied = 0
-            for side_workers in after:
-                occupied |= side_workers
-            if first & occupied:  # Prometheus stepped down onto her own first build
-                score, rows = _board_score(board, after, self.side, self.weights)
+            if _changed(self.board, board) & (mine | theirs):
+                score = self.score(board, mine, theirs)  # Prometheus stepped down onto it
             else:
-                score += _build_change(self.board, board, rows)
-        self.found[board, after] = (score, board, after, builders, up, rows)
+                score += self.change(self.board, board, mine, theirs)
+        self.found[board, after] = (score, board, after, builders, up)
 
     def turns(self, god: God | None, keep: int, looked_for: int) -> tuple[list[_Turn], bool]:
         """The turns after the best-scored moves, at least `looked_for` of them and `keep`
@@ -124,33 +137,26 @@ class _Moves:
         moves = sorted(self.found.values(), key=itemgetter(0), reverse=True)
         turns: dict[tuple[Board, tuple[int, ...]], _Turn] = {}
         looked_at = 0
-        for score, board, after, builders, up, rows in moves:
+        for score, board, after, builders, up in moves:
             if looked_at >= looked_for and len(turns) >= keep:
                 break
             looked_at += 1
+            mine, theirs = after[self.side], after[1 - self.side]
             for built in builds(board, build_area(board, after, builders), god):
                 if (built, after) not in turns:  # Prometheus' two builds in either order
-                    turns[built, after] = (
-                        score + _build_change(board, built, rows),
-                        built,
-                        after,
-                        up,
-                    )
+                    change = self.change(board, built, mine, theirs)
+                    turns[built, after] = (score + change, built, after, up)
         return list(turns.values()), looked_at < len(moves) or len(turns) > keep
 
 
-def _board_score(
-    board: Board, workers: tuple[int, ...], side: int, weights: WorkerWeights
-) -> tuple[int, _Rows]:
-    """The prior's score of the board with `workers` (`side` has just moved), and each
-    worker's neighbours with its weights by kind of neighbouring cell."""
+def board_score(weights: WorkerWeights, board: Board, mine: int, theirs: int) -> int:
+    """The prior's score of the board with the mover's workers `mine` (who have just moved)
+    and the others' `theirs` (`_prior_scores.board_score` in Python)."""
     l1, l2, l3, domes = board
     kinds, centre, unguarded = weights
-    mine, theirs = workers[side], workers[1 - side]
     free = ALL_CELLS & ~(mine | theirs | domes)
     by_kind = (free & ~l1, free & l1 & ~l2, free & l2 & ~l3, free & l3, domes)
     total = 0
-    rows: _Rows = []
     for who, (own, opposing) in enumerate(((mine, theirs), (theirs, mine))):
         for cell in cells_of(own):
             level = (l1 >> cell & 1) + (l2 >> cell & 1)  # a level-3 worker counts as 2
@@ -161,8 +167,7 @@ def _board_score(
                 total += (near & cells).bit_count() * row[kind]
             if level == 2 and not WITHIN_TWO[cell] & opposing:
                 total += unguarded[who]
-            rows.append((near, row))
-    return total, rows
+    return total
 
 
 def _changed(board: Board, built: Board) -> int:
@@ -175,15 +180,18 @@ def _changed(board: Board, built: Board) -> int:
     )
 
 
-def _build_change(board: Board, built: Board, rows: _Rows) -> int:
+def build_change(weights: WorkerWeights, board: Board, built: Board, mine: int, theirs: int) -> int:
     """What building `board` into `built` changes in the prior's score: the workers next to
     each built cell count it as a cell of its new kind (the cells are free, so the
-    workers' levels and places stay)."""
+    workers' levels and places stay; `_prior_scores.build_change` in Python)."""
+    kinds = weights[0]
+    l1, l2 = board[0], board[1]
     change = 0
     for cell in cells_of(_changed(board, built)):
         was, now = _kind(board, cell), _kind(built, cell)
-        for near, row in rows:
-            if near >> cell & 1:
+        for who, own in enumerate((mine, theirs)):
+            for worker in cells_of(own & NEIGHBOURS[cell]):
+                row = kinds[who][(l1 >> worker & 1) + (l2 >> worker & 1)]
                 change += row[now] - row[was]
     return change
 
