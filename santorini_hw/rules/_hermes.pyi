@@ -1,0 +1,6 @@
+from collections.abc import Sequence
+
+def configure(neighbours: Sequence[int]) -> None: ...
+def placements(
+    board: tuple[int, int, int, int], workers: tuple[int, ...], side: int
+) -> list[tuple[int, ...]]: ...
