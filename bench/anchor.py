@@ -93,10 +93,9 @@ def arguments() -> argparse.Namespace:
     parser.add_argument(
         "--prior-keep",
         type=int,
-        default=0,
         metavar="K",
         help="with --in-process: nodes one turn from the horizon search only the move "
-        "prior's best K turns (santorini_hw/hints/prior.py; default 0: all)",
+        "prior's best K turns, 0: all (default: the engine's, prior.PRIOR_KEEP)",
     )
     parser.add_argument(
         "--record",
@@ -107,9 +106,9 @@ def arguments() -> argparse.Namespace:
     args = parser.parse_args()
     if min(args.nodes) < 1 or args.sims < 1 or args.games < 1:
         parser.error("--nodes, --sims and --games must be positive")
-    if args.prior_keep and not args.in_process:
+    if args.prior_keep is not None and not args.in_process:
         parser.error("--prior-keep needs --in-process (the command line has no such option)")
-    if args.prior_keep < 0:
+    if args.prior_keep is not None and args.prior_keep < 0:
         parser.error("--prior-keep must be 0 (off) or positive")
     return args
 
@@ -145,8 +144,8 @@ def main() -> int:
     if args.in_process:
         rules = InProcessRules(prior_keep=args.prior_keep)
         print("our engine searches in the bench's process (the same search, no process start)")
-        if args.prior_keep:
-            print(f"with the move prior: {args.prior_keep} turns one turn from the horizon")
+        if args.prior_keep is not None:
+            print(f"the move prior keeps {args.prior_keep} turns one turn from the horizon")
     else:
         rules = RulesCommand(args.santorini_hw)
         start = {"workers": {"A": ["b2", "d4"], "B": ["b4", "d2"]}, "to_move": "A"}

@@ -3,14 +3,15 @@ figures, asserts nothing.
 
     .venv/bin/python bench/node_cost.py                      # against HEAD: uncommitted work
     .venv/bin/python bench/node_cost.py --vs aa763f5 --rounds 7
-    .venv/bin/python bench/node_cost.py --budgets 1600 4357 1200:12 2450:12
+    .venv/bin/python bench/node_cost.py --vs b973166 --budgets 1600 4357 4357:0
 
 The positions are those the value network scores: two players with two random simple
 gods, each game played by the engine at 200 nodes a turn for 6 to 20 turns from a random
 placement (a position whose player can win at once is left out). Each engine runs in a
 child process (commit REV's package unpacked by `baseline_engine.unpacked`; this
 checkout's from its working tree) and searches every position at each budget, `N` nodes
-or `N:K` with the move prior keeping K turns, reporting its CPU time. The rounds go
+(each engine as it ships) or `N:K` with the move prior keeping K turns (0: off; engines
+before the prior know no such setting), reporting its CPU time. The rounds go
 search by search, the two engines in turn, and each search's fastest round counts: a
 shared machine's noise only ever adds time, and comes and goes faster than a round. A
 node budget makes the searches deterministic, so each line also says whether the two
@@ -41,7 +42,7 @@ from santorini_hw.rules.position_json import position_from_json, position_to_jso
 positions = [position_from_json(p) for p in json.loads(sys.stdin.readline())]
 for line in sys.stdin:
     index, nodes, keep = json.loads(line)
-    extra = {"prior_keep": keep} if keep else {}
+    extra = {} if keep is None else {"prior_keep": keep}
     start = time.process_time()
     result = best_turn(positions[index], node_budget=nodes, seed=0, **extra)
     cpu = time.process_time() - start
@@ -62,7 +63,7 @@ class Engine:
         self.process.stdin.write(json.dumps(request) + "\n")
         self.process.stdin.flush()
 
-    def search(self, index: int, nodes: int, keep: int) -> dict[str, Any]:
+    def search(self, index: int, nodes: int, keep: int | None) -> dict[str, Any]:
         """Search position `index` at `nodes` (the prior keeping `keep`): CPU, nodes, answer."""
         self._send([index, nodes, keep])
         assert self.process.stdout is not None
@@ -96,15 +97,21 @@ def sample_positions(count: int, seed: int) -> list[Position]:
     return found
 
 
+def _budget(text: str) -> tuple[int, int | None]:
+    """`N` or `N:K` (nodes, and the prior's turns kept if given)."""
+    nodes, _, keep = text.partition(":")
+    return int(nodes), int(keep) if keep else None
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--vs", default="HEAD", metavar="REV")
     parser.add_argument("--positions", type=int, default=40)
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--budgets", nargs="+", default=["1600", "4357", "1200:12", "2450:12"])
+    parser.add_argument("--budgets", nargs="+", default=["1600", "4357", "1600:0", "4357:0"])
     args = parser.parse_args()
-    budgets = [[int(part) for part in (text + ":0").split(":")[:2]] for text in args.budgets]
+    budgets = [_budget(text) for text in args.budgets]
     positions = [position_to_json(p) for p in sample_positions(args.positions, args.seed)]
     with unpacked(args.vs) as old:
         engines = {"this checkout": Engine(ROOT, positions), args.vs: Engine(Path(old), positions)}
@@ -121,7 +128,7 @@ def main() -> None:
             engine.close()
     print(f"{args.positions} positions (seed {args.seed}), fastest of {args.rounds} rounds each")
     for budget, (nodes, keep) in enumerate(budgets):
-        label = f"{nodes} nodes" + (f", prior keeping {keep}" if keep else "")
+        label = f"{nodes} nodes" + ("" if keep is None else f", prior keeping {keep}")
         cost = {}
         for name in ("this checkout", args.vs):
             searches = [fastest[name, budget, index] for index in range(len(positions))]

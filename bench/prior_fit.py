@@ -29,7 +29,8 @@ from network.cost import sample
 
 from santorini_hw.clock import SystemClock
 from santorini_hw.hints.budget import Limits
-from santorini_hw.hints.network import GODS, shipped_network
+from santorini_hw.hints.inputs import GODS
+from santorini_hw.hints.network import shipped_network
 from santorini_hw.hints.ordering import MoveOrder
 from santorini_hw.hints.prior import FEATURES, MovePrior, boards, features
 from santorini_hw.hints.search import Children, Search

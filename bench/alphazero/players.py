@@ -88,9 +88,10 @@ class InProcessRules:
 
     timed = "its search, in the bench's process"
 
-    def __init__(self, *, prior_keep: int = 0) -> None:
+    def __init__(self, *, prior_keep: int | None = None) -> None:
         self.prior_keep = prior_keep
-        """`search.best_turn`'s move prior (0: off), which the command line does not offer."""
+        """`search.best_turn`'s move prior (0: off; None: the engine's default), which the
+        command line does not offer."""
 
     def legal_turns(self, position: dict[str, Any]) -> list[dict[str, Any]]:
         answer = json.dumps(turns_json(position_from_json(position)))
@@ -99,9 +100,8 @@ class InProcessRules:
 
     def best(self, position: dict[str, Any], *, nodes: int, seed: int) -> EngineMove:
         started = time.perf_counter()
-        result = best_turn(
-            position_from_json(position), node_budget=nodes, seed=seed, prior_keep=self.prior_keep
-        )
+        extra = {} if self.prior_keep is None else {"prior_keep": self.prior_keep}
+        result = best_turn(position_from_json(position), node_budget=nodes, seed=seed, **extra)
         answer = json.loads(json.dumps(result_json(result)))
         return EngineMove(answer["turn"], result.nodes, time.perf_counter() - started)
 

@@ -42,6 +42,11 @@ PER_SIDE = 3 * len(KINDS) + 2
 """Per worker level 0-2 a count per kind, then centre closeness and unguarded workers."""
 FEATURES = 2 * PER_SIDE
 """The node's player's side first (who has just moved in the child), then the other."""
+PRIOR_KEEP = 12
+"""Turns a node one turn from the horizon searches, the prior's best (the engine's default
+in the games the prior covers; `best_turn(prior_keep=0)` searches them all): at the same
+nodes it wins more against AlphaZero, and with its scores counted in C its node costs no
+more than the engine's when issue 30 was filed (docs/develop/hints.md)."""
 PRUNES_FROM = 3
 """The search prunes with the prior in iterations this many turns deep or more: two turns
 deep it costs more than it saves, and the opponent's replies that it leaves out change

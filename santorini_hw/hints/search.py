@@ -18,8 +18,9 @@ iteration on, the root starts with a narrow window around the last score (aspira
 The root's children are ordered by their static scores (their depth-0 values), which
 are its first iteration. Late children of sorted nodes are first searched a turn
 shallower (`REDUCE_FROM`); wide nodes keep only their best-looking turns (`KEEP_ROOT`,
-`KEEP_INNER`; with `prior_keep`, nodes one turn from the horizon in deeper iterations, by
-the move prior). A node that left turns out never claims a proven result (`UNPROVEN`).
+`KEEP_INNER`; in the games the move prior covers, nodes one turn from the horizon in
+deeper iterations, by the prior: `prior.PRIOR_KEEP`). A node that left turns out never
+claims a proven result (`UNPROVEN`).
 
 Two sides (two players, or four in two teams) play plain minimax; three players the
 paranoid model (the other two against the hint's player: alpha-beta stays sound). With
@@ -41,7 +42,7 @@ from santorini_hw.hints.evaluation import WIN
 from santorini_hw.hints.frontier import first_child
 from santorini_hw.hints.horizon import Horizon
 from santorini_hw.hints.ordering import MoveOrder, move_id
-from santorini_hw.hints.prior import PRUNES_FROM, MovePrior, prior_for
+from santorini_hw.hints.prior import PRIOR_KEEP, PRUNES_FROM, MovePrior, prior_for
 from santorini_hw.hints.prior_turns import likeliest_turns
 from santorini_hw.hints.pruning import static_cut
 from santorini_hw.hints.tactics import can_win_now
@@ -89,12 +90,13 @@ def best_turn(
     depth: int | None = None,
     seed: int = 0,
     clock: Clock | None = None,
-    prior_keep: int = 0,
+    prior_keep: int = PRIOR_KEEP,
 ) -> SearchResult:
     """The engine's turn for the player to move from an empty table (`engine.HintEngine`
     keeps one through a game): the same position, budget and seed give the same answer; no
-    budget at all is `budget.DEFAULT_TIME`. With `prior_keep`, nodes one turn from the
-    horizon search only that many turns from `prior.PRUNES_FROM` turns deep on."""
+    budget at all is `budget.DEFAULT_TIME`. Nodes one turn from the horizon search only the
+    move prior's best `prior_keep` turns from `prior.PRUNES_FROM` turns deep on, in the
+    games the prior covers (0: all turns)."""
     limits = Limits.given(time_budget, node_budget, depth)
     search = Search(
         position,
@@ -120,7 +122,7 @@ class Search:
         clock: Clock,
         table: TranspositionTable,
         order: MoveOrder,
-        prior_keep: int = 0,
+        prior_keep: int = PRIOR_KEEP,
     ) -> None:
         self.root = root
         self.side = root.side

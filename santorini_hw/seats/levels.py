@@ -31,6 +31,7 @@ from typing import NamedTuple
 
 from santorini_hw.clock import Clock
 from santorini_hw.hints.evaluation import evaluate
+from santorini_hw.hints.prior import PRIOR_KEEP
 from santorini_hw.hints.search import best_turn
 from santorini_hw.hints.tactics import can_win_now
 from santorini_hw.rules.cells import cells_of, parse_cell
@@ -51,6 +52,9 @@ class Level(NamedTuple):
     """How many of the best-looking turns that other turn is drawn from."""
     careful: bool = False
     """Whether that other turn is never one that hands the next player a win in one."""
+    prior_keep: int = 0
+    """The search's move prior (`search.best_turn`; 0: off). Levels 1-9 were laddered
+    without it; level 10 is the hint engine's own search."""
 
 
 LEVELS: dict[int, Level] = {
@@ -63,7 +67,7 @@ LEVELS: dict[int, Level] = {
     7: Level(600, 2.0, 0.18, 3),
     8: Level(1000, 2.0, 0.05, 3),
     9: Level(2000, 3.0, 0.01, 2),
-    10: Level(4357, 3.0, 0.0, 1),
+    10: Level(4357, 3.0, 0.0, 1, prior_keep=PRIOR_KEEP),
 }
 CENTRE = parse_cell("c3")
 
@@ -87,7 +91,12 @@ def choose_turn(
         if stray is not None:
             return stray
     result = best_turn(
-        position, node_budget=spec.nodes, time_budget=spec.time_cap, seed=seed, clock=clock
+        position,
+        node_budget=spec.nodes,
+        time_budget=spec.time_cap,
+        seed=seed,
+        clock=clock,
+        prior_keep=spec.prior_keep,
     )
     return result.turn
 

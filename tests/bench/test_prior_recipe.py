@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 
 from bench import prior_fit
-from santorini_hw.hints.network import GODS
+from santorini_hw.hints.inputs import GODS
 from santorini_hw.hints.prior import FEATURES, MovePrior
 from santorini_hw.hints.tactics import can_win_now
 from santorini_hw.rules.turns import quiet_results

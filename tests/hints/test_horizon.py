@@ -13,7 +13,8 @@ from hypothesis import given, settings
 from santorini_hw.hints import horizon
 from santorini_hw.hints.evaluation import FEATURES, WIN, all_features, evaluate
 from santorini_hw.hints.horizon import Horizon, Memo
-from santorini_hw.hints.network import GODS, INPUTS, ValueNetwork, network_for, shipped_network
+from santorini_hw.hints.inputs import GODS
+from santorini_hw.hints.network import INPUTS, ValueNetwork, network_for, shipped_network
 from santorini_hw.hints.search import best_turn
 from santorini_hw.hints.tactics import can_win_now, cannot_move
 from santorini_hw.rules.gods import God

@@ -14,12 +14,13 @@ from santorini_hw.clock import SystemClock
 from santorini_hw.hints import prior as prior_module
 from santorini_hw.hints.budget import Limits
 from santorini_hw.hints.frontier import first_child
-from santorini_hw.hints.network import GODS
+from santorini_hw.hints.inputs import GODS
 from santorini_hw.hints.ordering import MoveOrder
 from santorini_hw.hints.prior import (
     FEATURES,
     KINDS,
     PER_SIDE,
+    PRIOR_KEEP,
     PRUNES_FROM,
     MovePrior,
     boards,
@@ -34,6 +35,7 @@ from santorini_hw.rules.outcomes import quiet_outcomes
 from santorini_hw.rules.position import Position
 from santorini_hw.rules.turns import generate_turns, quiet_results, winning_turn_exists
 from tests.hints.strategies import board, positions
+from tests.rules.helpers import midgame
 
 SIMPLE = [god for god in God if god.is_simple]
 PAIR = {"A": "Pan", "B": "Demeter"}
@@ -265,3 +267,12 @@ def test_with_the_prior_it_still_takes_and_stops_wins_in_one(position: Position)
 
 def test_the_prior_is_read_once() -> None:
     assert prior_module.shipped_prior() is prior_module.shipped_prior()
+
+
+def test_the_engine_searches_with_the_prior_by_default() -> None:
+    """Hints, `rules best` and the review search with it (levels 1-9 turn it off)."""
+    start = midgame(0, (God.ATLAS, God.PAN), 6)
+    default = best_turn(start, node_budget=4357, seed=11)
+    with_prior = best_turn(start, node_budget=4357, seed=11, prior_keep=PRIOR_KEEP)
+    assert default[:4] == with_prior[:4]
+    assert default.turn != best_turn(start, node_budget=4357, seed=11, prior_keep=0).turn

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from santorini_hw.hints.network import GODS
+from santorini_hw.hints.inputs import GODS
 from santorini_hw.hints.ordering import move_id
 from santorini_hw.hints.prior import FEATURES, MovePrior, shipped_prior
 from santorini_hw.hints.prior_turns import likeliest_turns

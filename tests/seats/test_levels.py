@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 
 from santorini_hw.daemon.settings import SettingsError, load_settings
+from santorini_hw.hints.prior import PRIOR_KEEP
+from santorini_hw.hints.search import best_turn
 from santorini_hw.hints.tactics import can_win_now
 from santorini_hw.rules.game import Game
 from santorini_hw.rules.gods import God
@@ -18,7 +20,7 @@ from santorini_hw.seats.engine_seat import awaiting_json, engine_turn
 from santorini_hw.seats.levels import LEVELS, choose_placement, choose_turn, turn_seed
 from santorini_hw.seats.model import Seat, SeatsError, parse_seats, seats_json
 from tests.rules.advanced_positions import random_document
-from tests.rules.helpers import position
+from tests.rules.helpers import midgame, position
 
 OPENING = position({"A": ["b2", "d4"], "B": ["b4", "d2"]})
 A_CAN_WIN = position({"A": ["b2", "e5"], "B": ["d4", "d2"]}, heights={"b2": 2, "c3": 3, "a1": 1})
@@ -26,6 +28,8 @@ A_CAN_WIN = position({"A": ["b2", "e5"], "B": ["d4", "d2"]}, heights={"b2": 2, "
 
 def test_level_10_is_the_full_engine_at_a_pi_4_second_and_budgets_grow() -> None:
     assert LEVELS[10].nodes == 4357 and LEVELS[10].wander == 0
+    assert LEVELS[10].prior_keep == PRIOR_KEEP  # the hint engine's own search
+    assert all(LEVELS[level].prior_keep == 0 for level in range(1, 10))  # as laddered
     nodes = [LEVELS[level].nodes for level in range(1, 11)]
     wander = [LEVELS[level].wander for level in range(1, 11)]
     assert nodes == sorted(nodes) and wander == sorted(wander, reverse=True)
@@ -42,6 +46,18 @@ def test_a_choice_is_the_same_for_the_same_position_and_seed(level: int) -> None
 def test_a_beginner_varies_between_seeds() -> None:
     turns = [choose_turn(OPENING, 1, seed) for seed in range(12)]
     assert len({turn.actions for turn in turns if turn is not None}) > 2
+
+
+def test_level_10_searches_with_the_move_prior_and_level_9_without() -> None:
+    """Two simple gods after six random turns, where the prior changes level 10's turn."""
+    start = midgame(0, (God.ATLAS, God.PAN), 6)
+    seed = 11
+    for level, keep in ((10, PRIOR_KEEP), (9, 0)):
+        nodes, cap = LEVELS[level].nodes, LEVELS[level].time_cap
+        expected = best_turn(start, node_budget=nodes, time_budget=cap, seed=seed, prior_keep=keep)
+        assert choose_turn(start, level, seed) == expected.turn
+    plain = best_turn(start, node_budget=LEVELS[10].nodes, seed=seed, prior_keep=0)
+    assert choose_turn(start, 10, seed) != plain.turn
 
 
 @pytest.mark.parametrize("seed", range(20))
