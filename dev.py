@@ -14,8 +14,10 @@ from __future__ import annotations
 
 import hashlib
 import os
+import shutil
 import subprocess
 import sys
+import sysconfig
 import venv
 from pathlib import Path
 
@@ -58,15 +60,28 @@ def _setup() -> None:
         digest.update(source.read_bytes())  # a changed C source is built again
     if STAMP.exists() and STAMP.read_text() == digest.hexdigest():
         return
+    _c_compiler()
     _run_quietly(BIN / "python", "-m", "pip", "install", "--upgrade", "pip")
     _run_quietly(BIN / "python", "-m", "pip", "install", "-e", ".[test,docs]")
     STAMP.write_text(digest.hexdigest())
 
 
+def _c_compiler() -> None:
+    """A C compiler and this Python's headers, for the hint engine's C extensions (optional
+    for an install, but the tests check that they were built)."""
+    missing = [] if shutil.which("cc") else ["gcc"]
+    if not (Path(sysconfig.get_paths()["include"]) / "Python.h").exists():
+        missing.append(f"python{sys.version_info.major}.{sys.version_info.minor}-dev")
+    _apt_install(missing)
+
+
 def _debian_tools() -> None:
     """Debian packages the tests drive: chromium for the page's browser test (Playwright
     never downloads one) and the Mosquitto broker for the MQTT link's tests."""
-    missing = [package for path, package in DEBIAN_TOOLS.items() if not Path(path).exists()]
+    _apt_install([package for path, package in DEBIAN_TOOLS.items() if not Path(path).exists()])
+
+
+def _apt_install(missing: list[str]) -> None:
     if not missing:
         return
     sudo = [] if os.geteuid() == 0 else ["sudo"]
