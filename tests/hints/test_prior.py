@@ -276,3 +276,20 @@ def test_the_engine_searches_with_the_prior_by_default() -> None:
     with_prior = best_turn(start, node_budget=4357, seed=11, prior_keep=PRIOR_KEEP)
     assert default[:4] == with_prior[:4]
     assert default.turn != best_turn(start, node_budget=4357, seed=11, prior_keep=0).turn
+
+
+@pytest.mark.parametrize("god", [g.value for g in SIMPLE if g not in (God.ARTEMIS, God.HEPHAESTUS)])
+def test_as_shipped_it_still_finds_a_forced_win_in_two(god: str) -> None:
+    """The tactics' win in two (tests/hints/test_search_tactics.py) with a simple god on
+    each side, the games where the engine searches with the prior: climbing to c3
+    threatens b4 and d4 at once. (The win is proven two turns deep, before the prior
+    prunes: a win in two is never left to it.)"""
+    position = board(
+        {"A": ["c2", "e1"], "B": ["a5", "e5"]},
+        heights={"c2": 1, "c3": 2, "b4": 3, "d4": 3},
+        gods={"A": god, "B": "Hephaestus"},
+    )
+    assert prior_for(position.lineup) is not None
+    result = best_turn(position, node_budget=4357)
+    assert result.turn is not None and result.mate_in == 3
+    assert all(winning_turn_exists(reply.result) for reply in generate_turns(result.turn.result))
