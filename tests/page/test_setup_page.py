@@ -93,3 +93,19 @@ def test_a_phone_sets_up_a_timed_game_with_god_cards(daemon: Daemon, tmp_path: P
     state = daemon.state()
     assert state["clock"]["control"] == "60+300" and state["menu"] is None
     assert all(state["gods"].values()) and len(set(state["gods"].values())) == 2
+
+
+def test_a_tap_that_straddles_a_redraw_still_chooses(daemon: Daemon) -> None:
+    """A state broadcast may land between a finger's press and its release (a name just
+    sent, a scan of the board): the card under both must be the same, or the tap is lost."""
+    with open_page(daemon, size=PHONE) as page:
+        page.click("#setup-start")
+        expect(page.locator("#setup-step")).to_have_attribute("data-step", "players")
+        box = page.locator('[data-option="2"]').bounding_box()
+        assert box is not None
+        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.mouse.down()
+        page.evaluate("document.dispatchEvent(new Event('santorini:state'))")  # a redraw
+        page.mouse.up()
+        expect(page.locator('[data-option="2"]')).to_have_attribute("aria-pressed", "true")
+        confirm(page, "procedure")

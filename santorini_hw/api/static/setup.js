@@ -185,18 +185,35 @@
     replaceAround(parts);
   }
 
-  // The panel's new parts, the seats form left where it is when it is kept: moved out of
-  // the page and back, a name being typed would lose its focus without a change event,
-  // and never be sent.
+  // The panel's new parts, each unchanged one kept where it is. A tap whose press and
+  // release straddle a redraw (a name just sent, a state broadcast) must find the same
+  // button under both, or the browser drops its click; and the seats form, moved out of
+  // the page and back, would lose a name being typed without a change event.
   function replaceAround(parts) {
-    const kept = parts.indexOf(seatsBox);
-    if (kept < 0 || seatsBox.parentNode !== panel) {
-      panel.replaceChildren(...parts);
-      return;
+    place(panel, keptOf(panel, parts));
+  }
+
+  // For each fresh node, the one already in `parent` that looks exactly like it, else the
+  // fresh one; the option cards are matched one by one, since a choice changes its own card.
+  function keptOf(parent, fresh) {
+    const old = [...parent.children];
+    return fresh.map((node) => {
+      const same = old.find((o) => o.isEqualNode(node)) || (node.id === "setup-options" && old.find((o) => o.id === node.id));
+      if (!same) return node;
+      old.splice(old.indexOf(same), 1);
+      if (same !== node && !same.isEqualNode(node)) place(same, keptOf(same, [...node.children]));
+      return same;
+    });
+  }
+
+  // `parent`'s children made `nodes`, in order, moving only those out of place.
+  function place(parent, nodes) {
+    for (const node of [...parent.children]) if (!nodes.includes(node)) node.remove();
+    let cursor = parent.firstElementChild;
+    for (const node of nodes) {
+      if (node === cursor) cursor = cursor.nextElementSibling;
+      else parent.insertBefore(node, cursor);
     }
-    for (const node of [...panel.childNodes]) if (node !== seatsBox) node.remove();
-    seatsBox.before(...parts.slice(0, kept));
-    seatsBox.after(...parts.slice(kept + 1));
   }
 
   // The clock as last reported, counted down locally between state updates.
