@@ -277,3 +277,18 @@ def test_a_second_click_before_the_lift_is_answered_puts_the_worker_down(board: 
             "aria-label", "b2, level 0, worker of A"
         )
         expect(page.locator("#hand")).to_have_text("The hand is empty.")
+
+
+def test_a_tap_on_a_piece_that_straddles_a_redraw_still_counts(board: Daemon) -> None:
+    """The cells' pieces are drawn afresh with every state (a light changed, a scan): a
+    finger pressed on a cell's label when one lands still places the worker there."""
+    fresh_game(board)
+    with open_page(board) as page:
+        step(page, "Place a worker on a free space")
+        label = page.locator('[data-cell="c3"] .name').bounding_box()
+        assert label is not None
+        page.mouse.move(label["x"] + label["width"] / 2, label["y"] + label["height"] / 2)
+        page.mouse.down()
+        page.evaluate("document.dispatchEvent(new Event('santorini:state'))")  # a redraw
+        page.mouse.up()
+        board.wait_state(lambda s: s["position"]["workers"]["A"] == ["c3"], "A placed on c3")
