@@ -9,7 +9,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from axe_playwright_python.sync_playwright import Axe
-from playwright.sync_api import Page
+from playwright.sync_api import Locator, Page
 
 from tests.api.browser import browser_page
 from tests.daemon.harness import Daemon
@@ -47,3 +47,14 @@ def serious_violations(page: Page) -> list[str]:
         for v in found["violations"]
         if v["impact"] in SERIOUS
     ]
+
+
+def tap_during_a_redraw(page: Page, target: Locator) -> None:
+    """A finger pressed on the middle of `target` while a state lands (the page redraws
+    everything that listens to "santorini:state"), then lifted."""
+    box = target.bounding_box()
+    assert box is not None
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.evaluate("document.dispatchEvent(new Event('santorini:state'))")
+    page.mouse.up()

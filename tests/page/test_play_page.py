@@ -11,7 +11,7 @@ from playwright.sync_api import Page, expect
 
 from tests.api.browser import browser_page
 from tests.daemon.harness import Daemon
-from tests.page.browser import DESKTOP, open_page
+from tests.page.browser import DESKTOP, open_page, tap_during_a_redraw
 from tests.page.play import SIZES, click, fresh_game, game_in_play, shot, step
 
 
@@ -285,10 +285,5 @@ def test_a_tap_on_a_piece_that_straddles_a_redraw_still_counts(board: Daemon) ->
     fresh_game(board)
     with open_page(board) as page:
         step(page, "Place a worker on a free space")
-        label = page.locator('[data-cell="c3"] .name').bounding_box()
-        assert label is not None
-        page.mouse.move(label["x"] + label["width"] / 2, label["y"] + label["height"] / 2)
-        page.mouse.down()
-        page.evaluate("document.dispatchEvent(new Event('santorini:state'))")  # a redraw
-        page.mouse.up()
+        tap_during_a_redraw(page, page.locator('[data-cell="c3"] .name'))
         board.wait_state(lambda s: s["position"]["workers"]["A"] == ["c3"], "A placed on c3")

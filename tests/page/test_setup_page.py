@@ -10,7 +10,7 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 from tests.daemon.harness import Daemon
-from tests.page.browser import PHONE, open_page
+from tests.page.browser import PHONE, open_page, tap_during_a_redraw
 from tests.page.png import Image
 
 SELECTED_CARD = (0xF0, 0xE4, 0x42)
@@ -101,11 +101,6 @@ def test_a_tap_that_straddles_a_redraw_still_chooses(daemon: Daemon) -> None:
     with open_page(daemon, size=PHONE) as page:
         page.click("#setup-start")
         expect(page.locator("#setup-step")).to_have_attribute("data-step", "players")
-        box = page.locator('[data-option="2"]').bounding_box()
-        assert box is not None
-        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-        page.mouse.down()
-        page.evaluate("document.dispatchEvent(new Event('santorini:state'))")  # a redraw
-        page.mouse.up()
+        tap_during_a_redraw(page, page.locator('[data-option="2"]'))
         expect(page.locator('[data-option="2"]')).to_have_attribute("aria-pressed", "true")
         confirm(page, "procedure")
