@@ -147,7 +147,7 @@ def run(idle: float, play: float) -> dict[str, Any]:
                     spent / idle_phase["seconds"] * 100, 2
                 )
                 player = RandomPlayer(http, token)
-                play_phase = measure_phase(process.pid, http, lambda: vars(player.play(play)))
+                play_phase = measure_phase(process.pid, http, lambda: player.play(play).summary())
         finally:
             stop_daemon(process)
     return {"idle": idle_phase, "play": play_phase}

@@ -136,6 +136,14 @@ class PlayStats:
     before the hands touched anything (an earlier version crashed on one)."""
     refused: list[str] = field(default_factory=list)
     """Why the simulated hand refused a step (409): its game is abandoned, not the soak."""
+    abandoned: list[dict[str, Any]] = field(default_factory=list)
+    """Per game abandoned as stuck: why, and the board's state then (phase, who is to
+    move, the position, what the board awaits, its error), to look into afterwards."""
+
+    def summary(self) -> dict[str, Any]:
+        """The counts, and why each abandoned game was abandoned (its states left out)."""
+        counts = {name: value for name, value in vars(self).items() if name != "abandoned"}
+        return {**counts, "abandoned": [game["why"] for game in self.abandoned]}
 
 
 class RandomPlayer:
@@ -169,14 +177,19 @@ class RandomPlayer:
         self._new_game()
         while time.monotonic() < end and (turns is None or self.stats.turns < turns):
             state = self._settled_state()
-            if state["phase"] == "over" or not self._step(state):
-                self.stats.games += state["phase"] == "over"
-                self.stats.resets += state["phase"] != "over"
+            if state["phase"] == "over":
+                self.stats.games += 1
+                self._new_game()
+                continue
+            stuck = self._step(state)
+            if stuck is not None:
+                self.stats.resets += 1
+                self.stats.abandoned.append({"why": stuck, "before": state, "now": self._state()})
                 self._new_game()
         return self.stats
 
-    def _step(self, state: dict[str, Any]) -> bool:
-        """One placement or one turn; False if the board got stuck."""
+    def _step(self, state: dict[str, Any]) -> str | None:
+        """One placement or one turn; why not if the board got stuck."""
         player = PhysicalPlayer(self.rng, self.STYLE)
         showing = self._engine_turn(state)
         if showing is not None:
@@ -200,7 +213,7 @@ class RandomPlayer:
             position = position_from_json(state["position"])
             turn = random_turn(position, self.rng)
             if turn is None:
-                return False
+                return "the player to move has no turn, and the game is not over"
             if self.rng.random() < self.hints:
                 self._post("hint", {})
                 self._wait(lambda s: s["hint"] is not None, 5.0)
@@ -212,7 +225,7 @@ class RandomPlayer:
             if error.response.status_code != 409:
                 raise
             self.stats.refused.append(error.response.json().get("detail", ""))
-            return False
+            return "the simulated hand refused a step"
 
         def moved_on(now: dict[str, Any]) -> bool:
             return bool(now["to_move"] != state["to_move"] or now["phase"] != state["phase"])
@@ -221,9 +234,9 @@ class RandomPlayer:
             if self._state()["can_end_turn"]:
                 self._post("sim/press", {"button": "done"})
             if not self._wait(moved_on, 5.0):
-                return False
+                return "the board did not take the step (no next player in 6 s)"
         self.stats.turns += state["phase"] == "play"
-        return True
+        return None
 
     def _perform(self, player: PhysicalPlayer) -> None:
         started = time.monotonic()

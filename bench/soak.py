@@ -130,6 +130,7 @@ def soak(
         "warm_up_minutes": warm_up,
         "last_minutes": last,
         "play": vars(stats),
+        "summary": stats.summary(),
         "samples": samples,
         "slope_per_hour": slopes(steady),
         "last_slope_per_hour": slopes(recent),
@@ -144,7 +145,7 @@ def table(result: dict[str, Any]) -> str:
     opponent = "random" if level is None else f"the engine at level {level}"
     lines = [
         f"soak: {result['minutes']} min of games through the API, B {opponent} "
-        f"(warm-up {result['warm_up_minutes']} min), {result['play']}",
+        f"(warm-up {result['warm_up_minutes']} min), {result['summary']}",
         f"{'':<11} {'start':>9} {'warm':>9} {'end':>9} {'slope/h':>10} "
         f"{'last ' + format(result['last_minutes'], 'g') + ' min/h':>14}",
     ]

@@ -14,6 +14,7 @@ def test_the_soak_plays_against_the_engines_seat_and_samples_the_daemon() -> Non
     play = result["play"]
     assert result["engine"] == 1
     assert play["turns"] == 2 and play["engine_turns"] == 2  # its placement and its first turn
-    assert play["resets"] == 0 and play["refused"] == []
+    assert play["resets"] == 0 and play["refused"] == [] and play["abandoned"] == []
+    assert result["summary"] == {**play, "abandoned": []}  # the counts, no states
     assert len(result["samples"]) >= 2  # one at the start, one at the end
     assert all(sample["scan_errors"] == 0 for sample in result["samples"])
