@@ -1,11 +1,17 @@
 """`bench/soak.py --engine LEVEL`: the soak's hands carry out the engine's placements and
-turns as a real daemon shows them, and its figures come back."""
+turns as a real daemon shows them, and its figures come back; a game it abandons is kept
+with why."""
 
 from __future__ import annotations
 
 import json
 
+import httpx
+
+from bench.live_daemon import PlayStats, RandomPlayer
+from santorini_hw.rules.position_json import position_to_json
 from tests.bench.run import bench_output
+from tests.rules.helpers import position
 
 
 def test_the_soak_plays_against_the_engines_seat_and_samples_the_daemon() -> None:
@@ -18,3 +24,17 @@ def test_the_soak_plays_against_the_engines_seat_and_samples_the_daemon() -> Non
     assert result["summary"] == {**play, "abandoned": []}  # the counts, no states
     assert len(result["samples"]) >= 2  # one at the start, one at the end
     assert all(sample["scan_errors"] == 0 for sample in result["samples"])
+
+
+def test_a_stuck_game_is_kept_with_why_and_the_summary_leaves_the_boards_out() -> None:
+    walled_in = position(
+        {"A": ["a1", "e5"], "B": ["c3", "c4"]}, domes=["a2", "b1", "b2", "d4", "d5", "e4"]
+    )
+    state = {"phase": "play", "to_move": "A", "position": position_to_json(walled_in)}
+    with httpx.Client(base_url="http://127.0.0.1:9") as unused:  # this step asks no daemon
+        why = RandomPlayer(unused, token="")._step(state)
+    assert why == "the player to move has no turn, and the game is not over"
+
+    stats = PlayStats(games=3, resets=1, abandoned=[{"why": why, "before": state, "now": state}])
+    assert stats.summary()["abandoned"] == [why] and stats.summary()["games"] == 3
+    assert stats.abandoned[0]["before"] is state  # the board itself stays for --json
