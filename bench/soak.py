@@ -4,14 +4,15 @@ open descriptors, threads and asyncio tasks sampled all along; the slope of each
 a warm-up says whether anything grows.
 
     nice -n 10 .venv/bin/python bench/soak.py [--minutes 30] [--every 10] [--json]
-        [--warm-up 2] [--last 60] [--hints 0] [--engine LEVEL] [--turns N]
+        [--warm-up 2] [--last 60] [--hints 0] [--engine LEVEL] [--turns N] [--seed 1]
 
 The games are `bench/live_daemon.py`'s `RandomPlayer` (untidy hands, two players, no
 gods), one client polling the state between moves; with ``--hints P`` each turn asks
 for a hint first with probability P (the hint engine keeps its table between hints); with
 ``--engine LEVEL`` B's seat is the engine at that level, whose placements and turns the
 same hands carry out as the board shows them (a person alone against the engine);
-``--turns N`` stops after N turns if the time has not run out first.
+``--turns N`` stops after N turns if the time has not run out first; ``--seed S`` draws
+other games (two soaks side by side with one seed would play much the same ones).
 Slopes are least-squares fits, per hour, over the samples after `--warm-up` minutes
 and over the last `--last` minutes (issue 32: the last hour of a two-hour soak may grow
 at most 1 MB). Python's allocated blocks tell objects kept alive apart from native
@@ -82,6 +83,7 @@ def soak(
     engine: int | None,
     turns: int | None,
     log: Path | None,
+    seed: int = 1,
 ) -> dict[str, Any]:
     """Play and sample; each sample is also appended to `log` as a JSON line when given
     (a long soak cut short still leaves its figures)."""
@@ -109,7 +111,7 @@ def soak(
             thread.start()
             with httpx.Client(base_url=base, timeout=TIMEOUT) as http:
                 try:
-                    player = RandomPlayer(http, token, hints=hints, engine=engine)
+                    player = RandomPlayer(http, token, seed, hints=hints, engine=engine)
                     stats = player.play(minutes * 60, turns)
                 except httpx.TransportError:
                     if process.poll() is None:
@@ -127,6 +129,7 @@ def soak(
     return {
         "minutes": minutes,
         "engine": engine,
+        "seed": seed,
         "warm_up_minutes": warm_up,
         "last_minutes": last,
         "play": vars(stats),
@@ -168,6 +171,7 @@ def main() -> int:
     parser.add_argument("--hints", type=float, default=0.0, help="chance of a hint a turn")
     parser.add_argument("--engine", type=int, metavar="LEVEL", help="B is the engine (1-10)")
     parser.add_argument("--turns", type=int, help="stop after this many turns")
+    parser.add_argument("--seed", type=int, default=1, help="the players' random choices")
     parser.add_argument("--samples", type=Path, help="append each sample to this file")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
@@ -182,6 +186,7 @@ def main() -> int:
         engine=args.engine,
         turns=args.turns,
         log=args.samples,
+        seed=args.seed,
     )
     print(json.dumps(result, indent=1) if args.json else table(result))
     return 0

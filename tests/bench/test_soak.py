@@ -16,9 +16,10 @@ from tests.rules.helpers import position
 
 def test_the_soak_plays_against_the_engines_seat_and_samples_the_daemon() -> None:
     options = ["--minutes", "1.5", "--turns", "2", "--every", "2", "--warm-up", "0", "--json"]
+    options += ["--seed", "7"]
     result = json.loads(bench_output("soak.py", "--engine", "1", *options, timeout=120))
     play = result["play"]
-    assert result["engine"] == 1
+    assert result["engine"] == 1 and result["seed"] == 7
     assert play["turns"] == 2 and play["engine_turns"] == 2  # its placement and its first turn
     assert play["resets"] == 0 and play["refused"] == [] and play["abandoned"] == []
     assert result["summary"] == {**play, "abandoned": []}  # the counts, no states
