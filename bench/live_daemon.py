@@ -19,10 +19,13 @@ from typing import Any
 import httpx
 
 from santorini_hw.rules.actions import parse_actions
-from santorini_hw.rules.cells import cell_name, parse_cell
+from santorini_hw.rules.cells import ALL_CELLS, cell_name, cells_of, parse_cell
+from santorini_hw.rules.placement import allowed_cells
+from santorini_hw.rules.position import Position
 from santorini_hw.rules.position_json import position_from_json
 from santorini_hw.rules.turns import random_turn
 from sim.player_model import HandStyle, PhysicalPlayer
+from sim.random_games import needs_done
 
 TIMEOUT = 30.0
 GLANCE = 0.3
@@ -139,6 +142,8 @@ class PlayStats:
     abandoned: list[dict[str, Any]] = field(default_factory=list)
     """Per game abandoned as stuck: why, and the board's state then (phase, who is to
     move, the position, what the board awaits, its error), to look into afterwards."""
+    gods: dict[str, int] = field(default_factory=dict)
+    """How many games each god was dealt in (with `RandomPlayer(gods=...)`)."""
 
     def summary(self) -> dict[str, Any]:
         """The counts, and why each abandoned game was abandoned (its states left out)."""
@@ -148,7 +153,8 @@ class PlayStats:
 
 class RandomPlayer:
     """Plays random two-player games on the virtual board through the API, at a hand's
-    pace (`sim.player_model`'s untidy hands: second thoughts, slides, early builds)."""
+    pace (`sim.player_model`'s untidy hands: second thoughts, slides, early builds), with
+    the gods' physical steps (`sim.power_steps`) when the games have gods."""
 
     STYLE = HandStyle(pause=(0.12, 0.35), think=(0.2, 0.6))
 
@@ -157,8 +163,10 @@ class RandomPlayer:
         http: httpx.Client,
         token: str,
         seed: int = 1,
+        *,
         hints: float = 0.0,
         engine: int | None = None,
+        gods: str | None = None,
     ) -> None:
         self.http = http
         self.auth = {"Authorization": f"Bearer {token}"}
@@ -169,6 +177,9 @@ class RandomPlayer:
         self.engine = engine
         """B's seat is the engine at this level: its placements and turns, shown by the
         board, are carried out by the same untidy hands."""
+        self.gods = gods
+        """The pool each game's two gods are drawn from ("simple", "advanced" or "all"),
+        as the page's random deal draws them; None: games without gods."""
 
     def play(self, seconds: float, turns: int | None = None) -> PlayStats:
         """Play for `seconds` of real time (the turn under way is finished first), or
@@ -205,10 +216,14 @@ class RandomPlayer:
             self.stats.engine_turns += 1
             self.stats.withdrawn += self._state()["awaiting"] is None
         elif state["phase"] == "placement":
-            free = [c for c, cell in enumerate(state["board"]) if cell["worker"] is None]
-            cells = tuple(self.rng.sample(free, 2))
-            taken = sum(1 << c for c, cell in enumerate(state["board"]) if cell["worker"])
-            player.place_workers(state["to_move"], cells, taken | sum(1 << c for c in cells))
+            board = position_from_json(state["position"])
+            cells = self._placement(board)
+            taken = board.occupied | sum(1 << c for c in cells)
+            if taken.bit_count() == 4 and board.side == board.lineup.sides[0]:
+                # The start player places last (against Bia) and moves next: a worker set
+                # down on a wrong cell and moved would read as that first move.
+                taken = ALL_CELLS
+            player.place_workers(state["to_move"], cells, taken)
         else:
             position = position_from_json(state["position"])
             turn = random_turn(position, self.rng)
@@ -218,7 +233,7 @@ class RandomPlayer:
                 self._post("hint", {})
                 self._wait(lambda s: s["hint"] is not None, 5.0)
                 self.stats.hints += 1
-            player.play_turn(position, turn.actions, press_done=False)
+            player.play_turn(position, turn.actions, press_done=needs_done(position, turn))
         try:
             self._perform(player)
         except httpx.HTTPStatusError as error:  # the simulated hand refused: a stale plan
@@ -228,7 +243,8 @@ class RandomPlayer:
             return "the simulated hand refused a step"
 
         def moved_on(now: dict[str, Any]) -> bool:
-            return bool(now["to_move"] != state["to_move"] or now["phase"] != state["phase"])
+            """The step is on the record (Dionysus' additional turn: the same player next)."""
+            return bool(now["record"] != state["record"] or now["phase"] != state["phase"])
 
         if not self._wait(moved_on, 1.0):
             if self._state()["can_end_turn"]:
@@ -237,6 +253,16 @@ class RandomPlayer:
                 return "the board did not take the step (no next player in 6 s)"
         self.stats.turns += state["phase"] == "play"
         return None
+
+    def _placement(self, board: Position) -> tuple[int, ...]:
+        """Random cells for the placer's workers still to place, each one the rules
+        allow after the ones before it (Eros: on opposite edges)."""
+        side, cells = board.side, []
+        while board.workers[side].bit_count() < 2:
+            cell = self.rng.choice(cells_of(allowed_cells(board)))
+            cells.append(cell)
+            board = board.with_workers(side, board.workers[side] | 1 << cell)
+        return tuple(cells)
 
     def _perform(self, player: PhysicalPlayer) -> None:
         started = time.monotonic()
@@ -253,14 +279,18 @@ class RandomPlayer:
                 self._post("sim/press", {"button": event.button})
 
     def _new_game(self) -> None:
-        """Clear the virtual board and start a game of A and B without gods."""
+        """Clear the virtual board and start a game of A and B, with two gods drawn
+        from `gods` if it is set."""
         for cell in self._state()["board"]:
             lifts = (cell["worker"] is not None) + cell["level"] + cell["dome"]
             for _ in range(lifts):
                 self._post("sim/lift", {"cell": cell["cell"]})
         seats = {} if self.engine is None else {"B": {"kind": "engine", "level": self.engine}}
-        self._post("games", {"players": ["A", "B"], "seats": seats})
+        deal = {} if self.gods is None else {"selection": "random", "pool": self.gods}
+        self._post("games", {"players": ["A", "B"], "seats": seats, **deal})
         self._wait(lambda s: s["phase"] == "placement" and s["error"] is None, 5.0)
+        for god in self._state()["gods"].values() if self.gods else ():
+            self.stats.gods[god] = self.stats.gods.get(god, 0) + 1
 
     def _settled_state(self) -> dict[str, Any]:
         """The board's state once its sensors have settled and it has looked the same for

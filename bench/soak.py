@@ -4,10 +4,13 @@ open descriptors, threads and asyncio tasks sampled all along; the slope of each
 a warm-up says whether anything grows.
 
     nice -n 10 .venv/bin/python bench/soak.py [--minutes 30] [--every 10] [--json]
-        [--warm-up 2] [--last 60] [--hints 0] [--engine LEVEL] [--turns N] [--seed 1]
+        [--warm-up 2] [--last 60] [--hints 0] [--engine LEVEL] [--gods POOL] [--turns N]
+        [--seed 1]
 
 The games are `bench/live_daemon.py`'s `RandomPlayer` (untidy hands, two players, no
-gods), one client polling the state between moves; with ``--hints P`` each turn asks
+gods unless ``--gods simple|advanced|all`` deals each game two from that pool, whose
+powers' physical steps the same hands carry out), one client polling the state between
+moves; with ``--hints P`` each turn asks
 for a hint first with probability P (the hint engine keeps its table between hints); with
 ``--engine LEVEL`` B's seat is the engine at that level, whose placements and turns the
 same hands carry out as the board shows them (a person alone against the engine);
@@ -81,6 +84,7 @@ def soak(
     *,
     hints: float,
     engine: int | None,
+    gods: str | None,
     turns: int | None,
     log: Path | None,
     seed: int = 1,
@@ -111,7 +115,7 @@ def soak(
             thread.start()
             with httpx.Client(base_url=base, timeout=TIMEOUT) as http:
                 try:
-                    player = RandomPlayer(http, token, seed, hints=hints, engine=engine)
+                    player = RandomPlayer(http, token, seed, hints=hints, engine=engine, gods=gods)
                     stats = player.play(minutes * 60, turns)
                 except httpx.TransportError:
                     if process.poll() is None:
@@ -129,6 +133,7 @@ def soak(
     return {
         "minutes": minutes,
         "engine": engine,
+        "gods": gods,
         "seed": seed,
         "warm_up_minutes": warm_up,
         "last_minutes": last,
@@ -146,8 +151,9 @@ def soak(
 def table(result: dict[str, Any]) -> str:
     level = result["engine"]
     opponent = "random" if level is None else f"the engine at level {level}"
+    gods = "no gods" if result["gods"] is None else f"gods from {result['gods']}"
     lines = [
-        f"soak: {result['minutes']} min of games through the API, B {opponent} "
+        f"soak: {result['minutes']} min of games through the API, {gods}, B {opponent} "
         f"(warm-up {result['warm_up_minutes']} min), {result['summary']}",
         f"{'':<11} {'start':>9} {'warm':>9} {'end':>9} {'slope/h':>10} "
         f"{'last ' + format(result['last_minutes'], 'g') + ' min/h':>14}",
@@ -170,6 +176,9 @@ def main() -> int:
     parser.add_argument("--last", type=float, default=60.0, help="minutes of the last fit")
     parser.add_argument("--hints", type=float, default=0.0, help="chance of a hint a turn")
     parser.add_argument("--engine", type=int, metavar="LEVEL", help="B is the engine (1-10)")
+    parser.add_argument(
+        "--gods", choices=("simple", "advanced", "all"), help="deal two gods from this pool"
+    )
     parser.add_argument("--turns", type=int, help="stop after this many turns")
     parser.add_argument("--seed", type=int, default=1, help="the players' random choices")
     parser.add_argument("--samples", type=Path, help="append each sample to this file")
@@ -184,6 +193,7 @@ def main() -> int:
         last,
         hints=args.hints,
         engine=args.engine,
+        gods=args.gods,
         turns=args.turns,
         log=args.samples,
         seed=args.seed,
