@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 
 import httpx
+import pytest
 
 from bench.live_daemon import PlayStats, RandomPlayer
 from santorini_hw.rules.cells import cell_name, parse_cell
@@ -46,6 +47,7 @@ def test_a_stuck_game_is_kept_with_why_and_the_summary_leaves_the_boards_out() -
     assert stats.abandoned[0]["before"] is state  # the board itself stays for --json
 
 
+@pytest.mark.long
 def test_with_gods_each_game_is_dealt_two_from_the_pool_and_played_through() -> None:
     options = ["--minutes", "1.5", "--turns", "6", "--every", "2", "--warm-up", "0", "--json"]
     options += ["--gods", "advanced", "--seed", "5"]
