@@ -262,6 +262,7 @@ class BoardService(
             raise CommandError("the game is over and recorded: start a new game")
         if button == "undo":
             self._check_undo()
+        self.scan.tick()  # the referee first sees what the hands did before the press
         self._after(self.referee.press(button, self.hardware.clock.monotonic()))
 
     def hold(self, action: str) -> None:

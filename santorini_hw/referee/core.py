@@ -55,6 +55,10 @@ class Tracking:
     built_at: dict[int, float] = field(default_factory=dict)
     """When each cell's pieces last changed (which block of a turn went down last)."""
     last_view: BoardView | None = None
+    settling: bool = False
+    """The latest observation had a reading still settling."""
+    done_pending: bool = False
+    """Done was pressed while a reading settled: it counts once the board has settled."""
     last_faults: list[CellFix] = field(default_factory=list)
     """The latest scan's sensor faults: what an error must name before any difference."""
     mismatch_since: float | None = None
@@ -210,6 +214,7 @@ class RefereeCore:
         track.touched_at = {}
         track.holding = 0
         track.mismatch_since = None
+        track.done_pending = False  # a turn that ended by itself needs no done
         track.indexes.clear()
 
     def _mismatch_against(self, view: BoardView) -> list[RefereeEvent]:

@@ -52,6 +52,7 @@ class Referee(Rereader, ExpectingReferee):
             for cell in cells_of(changed_cells(track.last_view.buildings, view.buildings)):
                 track.built_at[cell] = observation.time
         track.last_view = view
+        track.settling = not observation.settled
         track.last_faults = [
             CellFix(cell, "fault", f"{cell_name(cell)}: sensor fault ({seen.fault})")
             for cell, seen in enumerate(observation.cells)
@@ -64,41 +65,59 @@ class Referee(Rereader, ExpectingReferee):
         track.pending_removal &= view.workers
         view = without_workers(view, track.pending_removal)
         view, track.pending_blocks = pending_blocks(view, track.pending_blocks, self.game.board)
-        return self._judge(view)
+        events = self._judge(view)
+        return events + self._done() if track.done_pending else events
 
     def press(self, button: str, now: float) -> list[RefereeEvent]:
         """A board button: "done" ends a turn that may end, "undo" asks for a takeback
         (applied once the board is put back; pressed again, it cancels), "hint" asks for
-        a hint. "done" also cancels an undo request."""
+        a hint. "done" also cancels an undo request.
+
+        A done pressed while a reading still settles (the block just put down, as a
+        quick hand presses done right after it) counts once the board has settled: the
+        block was part of the turn it ends. A press after it then follows it."""
+        if button not in ("done", "undo", "hint"):
+            raise ValueError(f"unknown button {button!r} (done, undo, hint)")
         self._now = now
-        game = self.game
+        track = self._track
         if button == "done":
-            cancelled = self._undo is not None
-            events = self._cancel_undo() if cancelled else []
-            if game.player in self.remote:  # a remote seat's turn ends as it stands whole
-                return events
-            if game.turn is not None and game.turn.actions and game.can_end_turn():
-                return events + self._end_turn()
-            if (  # (a done that cancels an undo is no pass)
-                not cancelled
-                and game.turn is not None
-                and not game.turn.actions
-                and PASS_ACTION in game.legal_actions()
-            ):
-                game.apply(PASS_ACTION)  # Dionysus declines his additional turns
-                return [*events, self._event("action", game.player, "pass"), *self._end_turn()]
-            return events + self._reread_when_over()
+            track.done_pending = track.settling
+            return [] if track.settling else self._done()
+        events = self._done() if track.done_pending else []
+        return events + self._press(button)
+
+    def _done(self) -> list[RefereeEvent]:
+        """Done: cancel an undo request, or end a turn that may end (Dionysus: pass his
+        additional turn), or look again at a finished turn's board."""
+        self._track.done_pending = False
+        game = self.game
+        cancelled = self._undo is not None
+        events = self._cancel_undo() if cancelled else []
+        if game.player in self.remote:  # a remote seat's turn ends as it stands whole
+            return events
+        if game.turn is not None and game.turn.actions and game.can_end_turn():
+            return events + self._end_turn()
+        if (  # (a done that cancels an undo is no pass)
+            not cancelled
+            and game.turn is not None
+            and not game.turn.actions
+            and PASS_ACTION in game.legal_actions()
+        ):
+            game.apply(PASS_ACTION)  # Dionysus declines his additional turns
+            return [*events, self._event("action", game.player, "pass"), *self._end_turn()]
+        return events + self._reread_when_over()
+
+    def _press(self, button: str) -> list[RefereeEvent]:
+        """Undo (ask for a takeback, or cancel the request), or else hint."""
         if button == "undo":
             if self._undo is not None:
                 return self._cancel_undo()
             target = self.takeback_target()
             if target is None:
                 return []
-            self._undo = UndoRequest(target, now)
+            self._undo = UndoRequest(target, self._now)
             return self._rejudge()
-        if button == "hint":
-            return [self._event("hint_requested", game.player)]
-        raise ValueError(f"unknown button {button!r} (done, undo, hint)")
+        return [self._event("hint_requested", self.game.player)]
 
     def restore_record(self) -> list[RefereeEvent]:
         """Resync toward the record: guide the players until the board matches it."""
