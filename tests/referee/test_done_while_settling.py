@@ -51,11 +51,3 @@ def test_a_press_after_a_waiting_done_follows_it() -> None:
     assert table.kinds()[-2:] == ["turn_complete", "hint_requested"]
     assert table.texts("turn_complete") == ["a1-a2 a3"]  # as the board stood, settled
     assert table.events[-1].player == "B"
-
-
-def test_a_done_on_a_settled_board_ends_the_turn_at_once() -> None:
-    table = start({"A": ["a1", "e5"], "B": ["c5", "e1"]}, gods={"A": "Hephaestus"})
-    table.move("a1", "a2")
-    table.build("a3")
-    table.press("done")
-    assert table.texts("turn_complete") == ["a1-a2 a3"]
