@@ -172,6 +172,8 @@ class RecordKeeper(RefereeCore):
         if any(view.buildings) or view.workers & placed != placed:
             window = self._amend
             amended = None if window is None else self._amendment(window, view)
+            if amended is None and window is not None:
+                amended = self._placed_again(window, view)
             return self._mismatch_against(view) if amended is None else amended
         if not new:
             self._track.mismatch_since = None
@@ -202,6 +204,31 @@ class RecordKeeper(RefereeCore):
             self._new_turn()
         self._track.mismatch_since = None
         return events + self._clear_error()
+
+    def _placed_again(self, window: AmendWindow, view: BoardView) -> list[RefereeEvent] | None:
+        """The last placed worker moved, and the next worker put down before the board
+        settled on the move (a quick hand): the last placement is taken back and the new
+        workers read as placements from there. Nothing changes unless every new worker is
+        then placed."""
+        game = self.game
+        placed = game.position.occupied
+        gone = 1 << window.placed if window.ended is None and window.placed >= 0 else 0
+        new = view.workers & ~placed
+        if not gone or view.workers & placed != placed & ~gone or new.bit_count() < 2:
+            return None
+        before, error, since = placed.bit_count() - 1, self.error, self._track.mismatch_since
+        game.undo()
+        events = self._judge_placement(view)
+        if game.position.occupied & view.workers != view.workers:  # not all of them: as it was
+            while game.position.occupied.bit_count() > before:
+                game.undo()
+            game.place(window.placed)
+            self._amend, self.error, self._track.mismatch_since = window, error, since
+            return None
+        first = next(e for e in events if e.kind == "worker_placed")  # the moved worker
+        names = (cell_name(window.placed), first.text)
+        amended = self._event("placement_amended", first.player, first.text, names)
+        return [amended if event is first else event for event in events]
 
     def _owned(self, view: BoardView, cell: int) -> bool:
         """The sensors say the worker on `cell` belongs to the player placing now."""
