@@ -13,16 +13,20 @@ straight on with their own turn (a premove) has both recorded, in order.
 from __future__ import annotations
 
 from collections.abc import Callable
+from math import inf
 
-from santorini_hw.referee.board_view import BoardView, position_view
+from santorini_hw.referee.board_view import BoardView, changed_cells, position_view
 from santorini_hw.referee.chores import standing, with_standing
 from santorini_hw.referee.events import RefereeEvent
 from santorini_hw.referee.expected import ExpectedTurn, checked, turn_states
 from santorini_hw.referee.recording import RecordKeeper
+from santorini_hw.rules.actions import BUILD, DOME, UNBUILD
 from santorini_hw.rules.cells import cell_name, cells_of
 from santorini_hw.rules.game import Phase
 from santorini_hw.rules.position import Position
 from santorini_hw.rules.turn import TurnState, finish, start_turn
+
+BUILDING = (BUILD, DOME, UNBUILD)
 
 
 class ExpectingReferee(RecordKeeper):
@@ -32,6 +36,8 @@ class ExpectingReferee(RecordKeeper):
     """Remote players who choose their turn again after an undo (people, not the
     engine, whose choice would come back the same): undo may stop where they move."""
     expected: ExpectedTurn | None = None
+    _shown_at: float = 0.0
+    """When the board began to show `expected`."""
     _states: tuple[TurnState, ...] = ()
     _judge: Callable[[BoardView], list[RefereeEvent]]
     """The referee's judgement of a whole board (`Referee._judge`)."""
@@ -41,6 +47,7 @@ class ExpectingReferee(RecordKeeper):
         if not checked(turn).fits(self.game):
             raise ValueError(f"{turn.player}'s turn was chosen for another position")
         self.expected = turn
+        self._shown_at = self._now
         self._states = tuple(turn_states(turn))
         lag, self._lags = 0, {}
         for before, after, action in zip(
@@ -114,8 +121,10 @@ class ExpectingReferee(RecordKeeper):
                 position_view(with_standing(state.board, self._standing(state), start), polarity),
             )
         ]
-        if len(shown) > 1:  # Apollo's swap looks like no move: believed where hands touched
-            shown = [state for state in shown if self._pick(start, [state])] or shown[:1]
+        if len(shown) > 1:  # Apollo's swap looks like no move, Ares' block built and taken
+            # off again like no build: believed where hands touched
+            touched = [s for s in shown if self._pick(start, [s]) and self._built_by_hand(s)]
+            shown = touched or shown[:1]
         if shown:
             match = shown[-1]
             if match.actions:
@@ -138,6 +147,18 @@ class ExpectingReferee(RecordKeeper):
                 self._track.mismatch_since = None
                 return self._clear_error()
         return self._amended_or_mismatch(view)
+
+    def _built_by_hand(self, state: TurnState) -> bool:
+        """Every cell `state` built on and took off again (Ares' removal of the block he
+        built) has changed under a hand since the turn was shown: such a step leaves no
+        trace, so the board shows it done only once it was seen being done."""
+        start = self.game.position
+        worked = 0
+        for action in state.actions:
+            worked |= 1 << action.dst if action.kind in BUILDING else 0
+        kept = changed_cells(position_view(start).buildings, position_view(state.board).buildings)
+        built_at = self._track.built_at
+        return all(built_at.get(c, -inf) >= self._shown_at for c in cells_of(worked & ~kept))
 
     def _won_beneath(self, view: BoardView) -> list[TurnState]:
         return self._index("current", start_turn(self.game.position)).win_beneath(view)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.referee.table import Table
 from tests.seats.test_expected_turn import engine_table, expect, lit
 
 
@@ -43,6 +44,38 @@ def test_ares_block_to_take_off_is_lit_last() -> None:
     assert lit(table) == {"e2": "take_block"}
     table.lift("e2")
     assert table.record == ["c3-c4 d4 e2v"]
+
+
+def triton_against_ares() -> Table:
+    """B (Ares, the engine) to move; A holds Triton, whose worker may walk off to the
+    edge and back: a turn that looks like a block put down and nothing else."""
+    return engine_table(
+        {"A": ["b2", "d4"], "B": ["b4", "d2"]},
+        gods={"A": "Triton", "B": "Ares"},
+        heights={"a4": 1, "c3": 1, "d1": 1, "e3": 1},
+    )
+
+
+def test_ares_block_built_and_taken_off_again_waits_for_the_hand_to_do_both() -> None:
+    table = triton_against_ares()
+    expect(table, "b4-c3 c2 c2v")
+    table.move("b4", "c3")  # the board looks like the whole turn, but c2 was not touched
+    assert table.record == [] and lit(table) == {"c2": "carry_build"}
+    table.build("c2")  # not Triton's turn b2-a1 a1-b2 c2: the engine's step
+    assert table.record == [] and lit(table) == {"c2": "take_block"}
+    table.lift("c2")
+    table.settle(2.0)
+    assert table.record == ["b4-c3 c2 c2v"]
+    assert table.referee.game.player == "A" and table.referee.error is None
+
+
+def test_ares_block_left_out_by_hand_is_carried_out_when_the_next_player_goes_on() -> None:
+    table = triton_against_ares()
+    expect(table, "b4-c3 c2 c2v")
+    table.move("b4", "c3")
+    table.move("d4", "e4")
+    table.build("e5")
+    assert table.record == ["b4-c3 c2 c2v", "d4-e4 e5"] and table.referee.error is None
 
 
 def test_bias_victim_is_lit_to_take_off_while_the_engines_turn_goes_on() -> None:
