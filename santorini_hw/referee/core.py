@@ -52,6 +52,8 @@ class Tracking:
 
     touched_at: dict[int, float] = field(default_factory=dict)
     """When each cell's worker presence last changed, since the turn began."""
+    stirred: dict[int, float] = field(default_factory=dict)
+    """When the reading of each standing worker's cell began to move (`stirring`)."""
     built_at: dict[int, float] = field(default_factory=dict)
     """When each cell's pieces last changed (which block of a turn went down last)."""
     last_view: BoardView | None = None

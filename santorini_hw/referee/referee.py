@@ -26,6 +26,7 @@ from santorini_hw.referee.expecting import ExpectingReferee
 from santorini_hw.referee.recording import stray_pieces
 from santorini_hw.referee.rereading import Rereader
 from santorini_hw.referee.resync import ResyncError, adopted_position
+from santorini_hw.referee.stirring import stirred_cells
 from santorini_hw.referee.turn_index import TurnIndex
 from santorini_hw.referee.undo_wait import UndoRequest, on_the_way_back
 from santorini_hw.rules.actions import PASS_ACTION
@@ -51,6 +52,8 @@ class Referee(Rereader, ExpectingReferee):
                 track.touched_at[cell] = observation.time
             for cell in cells_of(changed_cells(track.last_view.buildings, view.buildings)):
                 track.built_at[cell] = observation.time
+        for cell in cells_of(stirred_cells(track.stirred, observation)):
+            track.touched_at[cell] = observation.time
         track.last_view = view
         track.settling = not observation.settled
         track.last_faults = [
