@@ -37,6 +37,10 @@ class AmendWindow:
     """Every state of that turn, from its start."""
     placed: int = -1
     """The cell of the last placement (-1 for a turn)."""
+    together: int = 0
+    """Cells the same player's earlier worker was placed on in the same scan as
+    `placed` (two workers seen at once): which came last nobody can tell, so either may
+    be the one corrected."""
 
 
 def amended_turn(window: AmendWindow, view: BoardView) -> TurnState | None:
@@ -83,18 +87,20 @@ def _builds(state: TurnState) -> tuple[int, int, bool]:
 
 def amended_placement(
     window: AmendWindow, board: Position, view: BoardView, owner: str | None
-) -> int | None:
-    """The cell the last placed worker was moved to, if the board shows exactly that:
-    the same buildings, the worker gone from its cell and one worker on a free cell
-    (`owner`'s, where the sensors tell players apart)."""
+) -> tuple[int, int] | None:
+    """The cell a worker of the last placement left and the cell it was moved to, if
+    the board shows exactly that: the same buildings, the worker gone from its cell and
+    one worker on a free cell (`owner`'s, where the sensors tell players apart)."""
     if window.placed < 0 or view.buildings != position_view(board).buildings:
         return None
     occupied = board.occupied
-    bit = 1 << window.placed
     moved = view.workers & ~occupied
-    if view.workers & occupied != occupied & ~bit or moved.bit_count() != 1:
+    if moved.bit_count() != 1:
         return None
     cell = cells_of(moved)[0]
     if owner is not None and not any(p == owner and m >> cell & 1 for p, m in view.owners):
         return None
-    return cell
+    for gone in cells_of(1 << window.placed | window.together):
+        if view.workers & occupied == occupied & ~(1 << gone):
+            return gone, cell
+    return None

@@ -73,14 +73,10 @@ class RecordKeeper(RefereeCore):
             lineup = game.lineup
             owner = lineup.members(lineup.sides[lineup.index_of(window.player)])[0]
             polarity = self.settings.polarity
-            cell = amended_placement(window, game.position, view, owner if polarity else None)
-            before = game.undo_target()
-            if cell is None or before is None or not allowed_cells(before) >> cell & 1:
+            found = amended_placement(window, game.position, view, owner if polarity else None)
+            if found is None or not self._place_instead(window, *found):
                 return None
-            old = window.placed
-            game.undo()
-            game.place(cell)
-            window.placed = cell
+            old, cell = found
             self._new_turn()
             names = (cell_name(old), cell_name(cell))
             return [
@@ -102,6 +98,25 @@ class RecordKeeper(RefereeCore):
         self._new_turn()
         events.append(self._event("turn_amended", window.player, actions_text(state.actions)))
         return events + self._clear_error()
+
+    def _place_instead(self, window: AmendWindow, gone: int, cell: int) -> bool:
+        """Take back the window's placements and place them again with `cell` for
+        `gone` (False, and nothing changed, if the rules do not allow `cell` there)."""
+        game = self.game
+        placed = [*cells_of(window.together), window.placed]
+        for _ in placed:
+            game.undo()
+        kept = [c for c in placed if c != gone]
+        for c in kept:
+            game.place(c)
+        allowed = bool(allowed_cells(game.position) >> cell & 1)
+        for _ in kept if not allowed else ():
+            game.undo()
+        for c in placed if not allowed else [cell]:
+            game.place(c)
+        if allowed:
+            window.placed, window.together = cell, sum(1 << c for c in kept)
+        return allowed
 
     def _end_turn(self) -> list[RefereeEvent]:
         """End the turn at once; it may still be amended until the next player's touch."""
@@ -183,6 +198,7 @@ class RecordKeeper(RefereeCore):
         if new.bit_count() > missing and not self.settings.polarity:
             return self._mismatch_against(view)
         events: list[RefereeEvent] = []
+        seen: set[int] = set()  # the cells placed from this scan
         while new and game.phase is Phase.PLACEMENT:
             mine = [c for c in cells_of(new) if not self.settings.polarity or self._owned(view, c)]
             if not mine:
@@ -192,7 +208,12 @@ class RecordKeeper(RefereeCore):
                     return events + self._mismatch_against(view)
                 player = game.player
                 game.place(cell)
-                self._amend = AmendWindow(player, placed=cell)
+                earlier = self._amend
+                together = 0
+                if earlier is not None and earlier.player == player and earlier.placed in seen:
+                    together = earlier.together | 1 << earlier.placed
+                self._amend = AmendWindow(player, placed=cell, together=together)
+                seen.add(cell)
                 new &= ~(1 << cell)
                 name = cell_name(cell)
                 events.append(self._event("worker_placed", player, name, (name,)))

@@ -12,6 +12,7 @@ import pytest
 
 from santorini_hw.referee.referee import RefereeSettings
 from santorini_hw.rules.game import Game
+from santorini_hw.rules.gods import God
 from tests.referee.table import Table
 
 
@@ -53,3 +54,35 @@ def test_without_polarity_an_ambiguous_board_keeps_the_record_and_raises_the_err
     table.settle(2.0)
     assert table.record == ["a1 a5"] and table.referee.error is not None
     assert table.kinds().count("error_raised") == 1
+
+
+@pytest.mark.parametrize(("moved", "kept"), [("b3", "b4"), ("b4", "b3")])
+def test_either_of_two_workers_seen_at_once_may_be_corrected(moved: str, kept: str) -> None:
+    """Both of A's workers read in one scan (a loaded board): which went down last is
+    unknown, so moving either is a correction (a soak with gods met the first one)."""
+    table = Table(Game.new(("A", "B")))
+    table.board.place("b4", "worker", player="A")
+    table.board.place("b3", "worker", player="A")
+    table.settle()
+    table.lift(moved)
+    table.place("a2", "worker", "A")
+    table.settle(2.0)
+    assert table.referee.error is None
+    amended = [e for e in table.events if e.kind == "placement_amended"]
+    assert [(e.player, e.cells) for e in amended] == [("A", (moved, "a2"))]
+    assert table.record == [f"{kept} a2"]  # in the order they stand in now
+    table.lift(kept)  # and the other one as well, still before B's first touch
+    table.place("c4", "worker", "A")
+    assert table.referee.error is None and table.record == ["a2 c4"]
+
+
+def test_a_correction_the_rules_refuse_keeps_both_placements() -> None:
+    """Eros' workers go on opposite edges: moving one inward is no correction."""
+    table = Table(Game.new(("A", "B"), (God.EROS, None)))
+    table.board.place("a3", "worker", player="A")
+    table.board.place("e3", "worker", player="A")
+    table.settle()
+    table.lift("a3")
+    table.place("b3", "worker", "A")
+    table.settle(2.0)
+    assert table.record == ["a3 e3"] and table.referee.error is not None
