@@ -33,13 +33,14 @@ odds of about e to 1 to win); a won game is `WIN` (the search subtracts the dist
 from __future__ import annotations
 
 import json
+from collections.abc import Collection
 from importlib import resources
 from operator import mul
 from typing import NamedTuple
 
 from santorini_hw.hints.tactics import move_targets, worker_wins
 from santorini_hw.rules.cells import NEIGHBOURS, cells_of
-from santorini_hw.rules.gods import God
+from santorini_hw.rules.gods import ADVANCED_GODS, God
 from santorini_hw.rules.position import Position
 
 WIN = 100_000
@@ -130,12 +131,19 @@ def load_weights() -> Weights:
     return Weights.from_json(json.loads(text))
 
 
+def blind_to(weights: Weights, gods: Collection[God]) -> Weights:
+    """`weights` with `gods`' own weights zeroed: those sides valued by the shared weights
+    alone, as if their powers changed nothing the features count."""
+    zero = (0.0,) * len(GOD_FEATURES)
+    return weights._replace(
+        gods={god: zero if god in gods else own for god, own in weights.gods.items()}
+    )
+
+
 def power_blind(weights: Weights) -> Weights:
     """`weights` with the advanced gods' own weights zeroed: the evaluation blind to
     their powers, the yardstick their learned weights are measured against."""
-    zero = (0.0,) * len(GOD_FEATURES)
-    gods = {god: own if god is None or god.is_simple else zero for god, own in weights.gods.items()}
-    return weights._replace(gods=gods)
+    return blind_to(weights, ADVANCED_GODS)
 
 
 _SIDE_WEIGHTS: dict[God | None, tuple[float, ...]] = {}

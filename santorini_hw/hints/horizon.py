@@ -74,14 +74,16 @@ class Memo:
 
 
 class Horizon:
-    """Horizon values for the root's side of one search; `spend` counts a node."""
+    """Horizon values for the root's side of one search; `spend` counts a node; `linear`:
+    the linear evaluation even in games the network covers."""
 
-    def __init__(self, root: Position, spend: Callable[[], None]) -> None:
+    def __init__(self, root: Position, spend: Callable[[], None], *, linear: bool = False) -> None:
         self.side = root.side
         self.sides = root.lineup.sides
         self.three_players = len(root.lineup.players) == 3
         self.spend = spend
-        self.evaluate = Memo(self.side, network=network_for(root.lineup))
+        network = None if linear else network_for(root.lineup)
+        self.evaluate = Memo(self.side, network=network)
 
     def value(self, position: Position, ply: int) -> int:
         """A position whose player to move cannot win at once: lost when stuck (two

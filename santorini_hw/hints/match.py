@@ -42,16 +42,21 @@ def engine_player(
     time: float | None = None,
     depth: int | None = None,
     weights: Weights | None = None,
+    linear: bool = False,
 ) -> Player:
     """The hint engine as a player; its search seed is drawn from the game's generator.
     With `weights`, it evaluates with them (set before each of its turns, so two engines
-    with different weights can meet)."""
+    with different weights can meet); `linear`: with the linear evaluation in every game
+    (`search.best_turn`)."""
 
     def play(position: Position, rng: random.Random) -> Turn | None:
         if weights is not None:
             use_weights(weights)
         seed = rng.getrandbits(32)
-        return best_turn(position, node_budget=nodes, time_budget=time, depth=depth, seed=seed).turn
+        found = best_turn(
+            position, node_budget=nodes, time_budget=time, depth=depth, seed=seed, linear=linear
+        )
+        return found.turn
 
     return play
 

@@ -91,12 +91,15 @@ def best_turn(
     seed: int = 0,
     clock: Clock | None = None,
     prior_keep: int = PRIOR_KEEP,
+    linear: bool = False,
 ) -> SearchResult:
     """The engine's turn for the player to move from an empty table (`engine.HintEngine`
     keeps one through a game): the same position, budget and seed give the same answer; no
     budget at all is `budget.DEFAULT_TIME`. Nodes one turn from the horizon search only the
     move prior's best `prior_keep` turns from `prior.PRUNES_FROM` turns deep on, in the
-    games the prior covers (0: all turns)."""
+    games the prior covers (0: all turns). `linear` evaluates with the linear evaluation
+    in every game, without the network and its prior (a yardstick for the gods' own
+    weights, `bench/god_weights.py`)."""
     limits = Limits.given(time_budget, node_budget, depth)
     search = Search(
         position,
@@ -106,6 +109,7 @@ def best_turn(
         table=one_search_table(limits.nodes),
         order=MoveOrder(),
         prior_keep=prior_keep,
+        linear=linear,
     )
     return search.run()
 
@@ -123,6 +127,7 @@ class Search:
         table: TranspositionTable,
         order: MoveOrder,
         prior_keep: int = PRIOR_KEEP,
+        linear: bool = False,
     ) -> None:
         self.root = root
         self.side = root.side
@@ -132,10 +137,10 @@ class Search:
         self._spend = self.budget.spend
         self.max_depth = min(limits.depth, MAX_DEPTH) if limits.depth is not None else MAX_DEPTH
         self.rng = random.Random(seed)
-        self.horizon = Horizon(root, self._spend)
+        self.horizon = Horizon(root, self._spend, linear=linear)
         self.table = table
         self.order = order
-        self.move_prior = prior_for(root.lineup) if prior_keep > 0 else None
+        self.move_prior = prior_for(root.lineup) if prior_keep > 0 and not linear else None
         self.prior: MovePrior | None = None  # in iterations `PRUNES_FROM` turns deep on
         self.prior_keep = prior_keep
         self.ordered: dict[int, Children] = {}

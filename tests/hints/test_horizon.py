@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from unittest.mock import ANY
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
 
-from santorini_hw.hints import horizon
+from santorini_hw.hints import horizon, search
 from santorini_hw.hints.evaluation import FEATURES, WIN, all_features, evaluate
 from santorini_hw.hints.horizon import Horizon, Memo
 from santorini_hw.hints.inputs import GODS
@@ -225,3 +226,19 @@ def test_evaluating_leaves_together_changes_no_answer(monkeypatch: pytest.Monkey
     together = answers()
     monkeypatch.setattr(horizon, "CHUNK_ENDS", tuple(range(1, 400)))  # one at a time
     assert answers() == together
+
+
+def test_a_linear_search_values_games_the_network_covers_with_the_linear_evaluation(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    root = random_placement(("A", "B"), (God.ATLAS, God.HERMES), random.Random(7))
+    child = next(c for c in quiet_children(7) if not can_win_now(c) and not cannot_move(c))
+    assert Horizon(root, lambda: None).evaluate.network is shipped_network()
+    linear = Horizon(root, lambda: None, linear=True)
+    assert linear.evaluate.network is None
+    assert linear.value(child, 1) == evaluate(child, root.side)
+    found = best_turn(root, node_budget=300, seed=1, linear=True)
+    assert found.score != best_turn(root, node_budget=300, seed=1).score
+    monkeypatch.setattr(horizon, "network_for", lambda lineup: None)  # neither network
+    monkeypatch.setattr(search, "prior_for", lambda lineup: None)  # nor its move prior
+    assert best_turn(root, node_budget=300, seed=1) == found._replace(seconds=ANY)

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from santorini_hw.hints.evaluation import evaluate, load_weights, power_blind, use_weights
+from santorini_hw.hints.evaluation import blind_to, evaluate, load_weights, power_blind, use_weights
 from santorini_hw.hints.match import (
     GameRecord,
     MatchResult,
@@ -17,7 +17,7 @@ from santorini_hw.hints.match import (
     play_game,
     play_match,
 )
-from santorini_hw.rules.gods import SIMPLE_GODS, God
+from santorini_hw.rules.gods import ADVANCED_GODS, SIMPLE_GODS, God
 from santorini_hw.rules.playout import random_placement
 
 
@@ -87,6 +87,15 @@ def test_power_blind_weights_zero_only_the_advanced_gods_own_weights() -> None:
     assert blind.gods[God.ZEUS] == (0.0,) * 5
     assert all(blind.gods[god] == weights.gods[god] for god in SIMPLE_GODS)
     assert blind.base == weights.base and blind.tempo == weights.tempo
+
+
+def test_blind_to_zeroes_the_named_gods_own_weights_and_nothing_else() -> None:
+    weights = load_weights()
+    gods = dict(weights.gods) | {God.PAN: (5.0, 4.0, 3.0, 2.0, 1.0)}
+    blind = blind_to(weights._replace(gods=gods), [God.PAN, God.ZEUS])
+    assert blind.gods[God.PAN] == blind.gods[God.ZEUS] == (0.0,) * 5
+    assert all(blind.gods[god] == gods[god] for god in gods if god not in (God.PAN, God.ZEUS))
+    assert power_blind(weights) == blind_to(weights, ADVANCED_GODS)
 
 
 def test_the_blind_engine_and_the_engine_each_search_with_their_own_weights() -> None:
