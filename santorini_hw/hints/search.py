@@ -97,11 +97,9 @@ def best_turn(
     keeps one through a game): the same position, budget and seed give the same answer; no
     budget at all is `budget.DEFAULT_TIME`. Nodes one turn from the horizon search only the
     move prior's best `prior_keep` turns from `prior.PRUNES_FROM` turns deep on, in the
-    games the prior covers (0: all turns). `linear` evaluates with the linear evaluation
-    in every game, without the network and its prior (a yardstick for the gods' own
-    weights, `bench/god_weights.py`)."""
+    games the prior covers (0: all turns). `linear`: the linear evaluation, no prior."""
     limits = Limits.given(time_budget, node_budget, depth)
-    search = Search(
+    return Search(
         position,
         limits,
         seed=seed,
@@ -110,8 +108,7 @@ def best_turn(
         order=MoveOrder(),
         prior_keep=prior_keep,
         linear=linear,
-    )
-    return search.run()
+    ).run()
 
 
 class Search:
