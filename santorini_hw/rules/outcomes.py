@@ -206,11 +206,11 @@ def positions_after(
 ) -> list[Position]:
     """The positions after `position`'s turns that led to the `found` boards and workers
     (and whether Athena moved up)."""
-    me, lineup, out = position.to_move, position.lineup, position.out
+    me, lineup, out, cards = position.to_move, position.lineup, position.out, position.cards
     following, stays = after_turn(position)
     new = tuple.__new__
     return [
-        new(Position, (*b, w, following, me if up else stays, out, lineup, None))
+        new(Position, (*b, w, following, me if up else stays, out, lineup, cards))
         for b, w, up in found
     ]
 

@@ -30,7 +30,8 @@ from santorini_hw.rules.outcomes import BEYOND, Board, moved, targets
 from santorini_hw.rules.position import Position
 from santorini_hw.rules.power_moves import PERIMETER
 from santorini_hw.rules.power_outcome_builds import build_option, first_build, normal_options
-from santorini_hw.rules.power_result import record, remove, steps_ok
+from santorini_hw.rules.power_result import petrifies_everyone, record, remove, steps_ok
+from santorini_hw.rules.power_shortcuts import surely_a_turn, surely_no_win
 from santorini_hw.rules.power_state import constrained_by, opposing, start_powers
 from santorini_hw.rules.power_walk import ALL, DOME, FIRST, WIN, Found, Marks, Walk, eros, order
 
@@ -72,6 +73,8 @@ def walk_draw(walk: Walk) -> Outcome | None:
 
 def power_turn_exists(position: Position) -> bool:
     """The player to move has a legal turn (the walk stops at the first one)."""
+    if surely_a_turn(position):
+        return True
     walk = _start(position, None, FIRST)
     _turn(walk)
     return walk.drawn is not None
@@ -81,6 +84,8 @@ def power_win_exists(position: Position) -> bool:
     """The player to move has a winning turn. Only the steps are walked, unless a build
     or the end of the turn can win (Chronus' towers, Medusa's petrification); a win
     that does not climb, with Persephone opposing, is checked against every turn."""
+    if surely_no_win(position):
+        return False
     walk = _start(position, None, WIN)
     if walk.skip_builds and not _may_win_by_steps(walk):
         return False
@@ -94,18 +99,26 @@ def power_win_exists(position: Position) -> bool:
 def _may_win_by_steps(walk: Walk) -> bool:
     """False when no step of this turn can win, without walking: a Dionysus extra turn
     never wins, and a climb to level 3 needs a free worker on level 2 (Artemis: on level
-    1, for two steps up) and no Athena block; Pan's drop, Eros' meeting, Bia's removals
-    and Triton's chains of steps are walked."""
+    1, for two steps up; Triton: or a level-2 cell on the edge his chain may reach, next
+    to a level-3 one) and no Athena block; Pan's drop, Eros' meeting, Bia's removals and
+    Medusa's petrification are walked."""
     god = walk.god
     if walk.powers.additional:
         return False
-    if god is God.PAN or god is God.EROS or god is God.BIA or god is God.TRITON:
+    if god is God.PAN or god is God.EROS or god is God.BIA or god is God.MEDUSA:
         return True
     if not walk.powers.up_ok:
         return False
-    l1, l2 = walk.position.l1, walk.position.l2
-    high = l1 if god is God.ARTEMIS else l2
-    return bool(walk.position.workers[walk.side] & ~walk.powers.frozen & high)
+    l1, l2, l3, domes = walk.position[:4]
+    high = (
+        walk.position.workers[walk.side] & ~walk.powers.frozen & (l1 if god is God.ARTEMIS else l2)
+    )
+    if god is not God.TRITON:
+        return bool(high)
+    near = 0
+    for cell in cells_of(high & ~l3 | l2 & ~l3 & ~domes & PERIMETER):
+        near |= NEIGHBOURS[cell]
+    return bool(near & l3 & ~domes)
 
 
 def _start(position: Position, rng: random.Random | None, goal: int) -> Walk:
@@ -289,8 +302,11 @@ def _after_step(
     up_ok: bool,
 ) -> None:
     """After a step: Artemis' second step, and the builds."""
-    # Failing Aphrodite or Persephone after the steps, only a further step can save the turn.
-    building = not walk.skip_builds and steps_ok(walk, w, m)
+    # Failing Aphrodite or Persephone after the steps, only a further step can save the turn;
+    # looking for a win, Medusa builds only where her petrification wins whatever she builds.
+    building = steps_ok(walk, w, m) and (
+        not walk.skip_builds or (walk.god is God.MEDUSA and petrifies_everyone(walk, b, w, m))
+    )
     builds_first = building and walk.rng is not None and walk.rng.random() < 0.5
     if builds_first:  # a random draw takes the second step only about half the time
         first_build(walk, b, w, m, worker, walking=False)

@@ -61,6 +61,20 @@ def petrify(
     return b, w, m
 
 
+def petrifies_everyone(walk: Walk, b: Board, w: tuple[int, ...], m: Marks) -> bool:
+    """Medusa's petrification after these steps leaves no other player a worker: a win
+    whatever she builds, since no build changes the level a worker stands on."""
+    l1, l2, l3, _ = b
+    mine = w[walk.side]
+    for side, side_workers in enumerate(w):
+        if side != walk.side:
+            for cell in cells_of(side_workers):
+                height = (l1 >> cell & 1) + (l2 >> cell & 1) + (l3 >> cell & 1)
+                if not NEIGHBOURS[cell] & mine & (l1, l2, l3, 0)[height]:
+                    return False
+    return petrify(walk, b, w, m)[2].winner >= 0
+
+
 _NO_CARDS = CardState()
 
 

@@ -8,7 +8,6 @@ import random
 from typing import NamedTuple, TypeVar
 
 from santorini_hw.rules.cells import NEIGHBOURS, cells_of
-from santorini_hw.rules.gods import God
 from santorini_hw.rules.outcomes import Board
 from santorini_hw.rules.position import Position
 from santorini_hw.rules.power_state import Powers
@@ -100,8 +99,10 @@ class Walk:
         self.need_up = False
         self.goal = goal
         me = position.to_move
-        self.skip_builds = goal == WIN and powers.chronus != me and powers.god is not God.MEDUSA
-        """Looking for a win that no build can bring (only Chronus' and Medusa's can)."""
+        self.skip_builds = goal == WIN and (powers.chronus != me or towers(position[:4]) < 4)
+        """Looking for a win that no build can bring: only Chronus' fifth tower can, and he
+        builds once a turn. (Medusa's petrification wins whatever she builds, or never:
+        no build changes a standing worker's level; `power_outcomes._after_step`.)"""
         self.unsure = False
         """A win that does not climb was found while Persephone may forbid it."""
         self.seen: set[tuple[object, ...]] = set()

@@ -17,6 +17,7 @@ from santorini_hw.rules.gods import God
 from santorini_hw.rules.outcomes import quiet_outcomes
 from santorini_hw.rules.position import Position
 from santorini_hw.rules.power_outcomes import power_outcomes, power_win_exists
+from santorini_hw.rules.power_shortcuts import plain_quiet
 from santorini_hw.rules.turn import (
     TurnState,
     apply_action,
@@ -244,8 +245,8 @@ def winning_turn_exists(position: Position) -> bool:
 def quiet_results(position: Position) -> list[Position]:
     """The position after every legal turn that does not win, one per distinct outcome,
     straight from the bitboards (`outcomes.quiet_outcomes` for simple gods,
-    `power_outcomes` with an advanced god)."""
-    if position.cards is None:
+    `power_outcomes` with an advanced god, unless the turn is a plain one)."""
+    if position.cards is None or plain_quiet(position):
         return quiet_outcomes(position)
     return [result for result, winner in power_outcomes(position) if winner < 0]
 

@@ -3,10 +3,14 @@
 
 from __future__ import annotations
 
+import json
 import random
+from collections.abc import Callable
 from typing import Any
 
 from santorini_hw.rules.gods import God, barred_gods
+from santorini_hw.rules.position import Position
+from santorini_hw.rules.position_json import parse_position
 from tests.rules.reference_advanced import SIMPLE, name
 
 NAMES = [None, *(god.value for god in God)]
@@ -71,3 +75,23 @@ def pairings(rng: random.Random) -> list[list[str | None]]:
         if not refused(gods):
             three.append(gods)
     return two + three
+
+
+Reshape = Callable[[random.Random, dict[str, Any]], None]
+"""Changes a random document in place (more domes, towers, stairs) before it is read."""
+
+
+def positions_holding(
+    god: God, seed: int, per_pairing: int = 3, reshape: Reshape | None = None
+) -> list[Position]:
+    """`per_pairing` random positions of every accepted line-up holding `god`."""
+    rng = random.Random(seed)
+    found = []
+    for gods in pairings(rng):
+        if god.value in gods:
+            for _ in range(per_pairing):
+                document = random_document(rng, gods)
+                if reshape is not None:
+                    reshape(rng, document)
+                found.append(parse_position(json.dumps(document)))
+    return found

@@ -22,7 +22,7 @@ from santorini_hw.rules.power_outcomes import (
 )
 from santorini_hw.rules.power_plain import quiet
 from santorini_hw.rules.turns import generate_turns, turn_to
-from tests.rules.advanced_positions import pairings, random_document
+from tests.rules.advanced_positions import pairings, positions_holding, random_document
 from tests.rules.helpers import playable
 
 POSITIONS_PER_PAIRING = 3
@@ -36,20 +36,9 @@ def _turn_outcomes(position: Position) -> set[tuple[Position, int]]:
     }
 
 
-def _positions(god: God, seed: int, per_pairing: int = POSITIONS_PER_PAIRING) -> list[Position]:
-    """Random positions of every accepted line-up holding `god`."""
-    rng = random.Random(seed)
-    found = []
-    for gods in pairings(rng):
-        if god.value in gods:
-            for _ in range(per_pairing):
-                found.append(parse_position(json.dumps(random_document(rng, gods))))
-    return found
-
-
 @pytest.mark.parametrize("god", ADVANCED_GODS, ids=lambda god: god.value)
 def test_bitboard_outcomes_are_exactly_the_rules_core_turn_outcomes(god: God) -> None:
-    positions = _positions(god, seed=list(God).index(god))
+    positions = positions_holding(god, seed=list(God).index(god), per_pairing=POSITIONS_PER_PAIRING)
     assert len(positions) >= 90
     for start in positions:
         expected = _turn_outcomes(start)
@@ -60,7 +49,7 @@ def test_bitboard_outcomes_are_exactly_the_rules_core_turn_outcomes(god: God) ->
 
 @pytest.mark.parametrize("god", ADVANCED_GODS, ids=lambda god: god.value)
 def test_a_random_draw_is_a_legal_turn_or_none_when_there_is_none(god: God) -> None:
-    for index, start in enumerate(_positions(god, 100 + list(God).index(god), 1)):
+    for index, start in enumerate(positions_holding(god, 100 + list(God).index(god), 1)):
         legal = _turn_outcomes(start)
         for draw in (random_power_outcome, random_power_turn):  # the walk; plain turns too
             drawn = draw(start, random.Random(index))
@@ -73,7 +62,7 @@ def test_a_random_draw_is_a_legal_turn_or_none_when_there_is_none(god: God) -> N
 @pytest.mark.parametrize("god", ADVANCED_GODS, ids=lambda god: god.value)
 def test_a_win_exists_exactly_when_some_turn_outcome_is_the_movers_win(god: God) -> None:
     wins = 0
-    for start in _positions(god, 200 + list(God).index(god)):
+    for start in positions_holding(god, 200 + list(God).index(god), POSITIONS_PER_PAIRING):
         mover = start.to_move
         exists = any(winner == mover for _, winner in power_outcomes(start))
         assert power_win_exists(start) == exists, start
