@@ -4,10 +4,13 @@ figures, asserts nothing.
     .venv/bin/python bench/node_cost.py                      # against HEAD: uncommitted work
     .venv/bin/python bench/node_cost.py --vs aa763f5 --rounds 7
     .venv/bin/python bench/node_cost.py --vs b973166 --budgets 1600 4357 4357:0
+    .venv/bin/python bench/node_cost.py --vs e312504 --gods advanced --budgets 1600 4357
 
 The positions are those the value network scores: two players with two random simple
 gods, each game played by the engine at 200 nodes a turn for 6 to 20 turns from a random
-placement (a position whose player can win at once is left out). Each engine runs in a
+placement (a position whose player can win at once is left out); `--gods advanced`: two
+random gods of the thirty, at least one of them advanced (the linear evaluation's
+games, where the advanced gods' turn walk costs most). Each engine runs in a
 child process (commit REV's package unpacked by `baseline_engine.unpacked`; this
 checkout's from its working tree) and searches every position at each budget, `N` nodes
 (each engine as it ships) or `N:K` with the move prior keeping K turns (0: off; engines
@@ -31,7 +34,7 @@ from baseline_engine import ROOT, driver_process, unpacked
 from santorini_hw.hints.match import openings
 from santorini_hw.hints.search import best_turn
 from santorini_hw.hints.tactics import can_win_now
-from santorini_hw.rules.gods import SIMPLE_GODS
+from santorini_hw.rules.gods import SIMPLE_GODS, God
 from santorini_hw.rules.position import Position
 from santorini_hw.rules.position_json import position_to_json
 
@@ -79,13 +82,16 @@ class Engine:
         self.process.wait(timeout=30)
 
 
-def sample_positions(count: int, seed: int) -> list[Position]:
-    """`count` mid-game positions of engine games with two random simple gods."""
+def sample_positions(count: int, seed: int, advanced: bool = False) -> list[Position]:
+    """`count` mid-game positions of engine games with two random simple gods (`advanced`:
+    of the thirty, at least one advanced)."""
     rng = random.Random(seed)
-    starts = openings(rng, gods=True, pool=SIMPLE_GODS)
+    starts = openings(rng, gods=True, pool=tuple(God) if advanced else SIMPLE_GODS)
     found: list[Position] = []
     while len(found) < count:
         position: Position | None = next(starts)
+        if advanced and all(god in SIMPLE_GODS for god in position.lineup.gods):
+            continue
         for _ in range(rng.randint(6, 20)):
             assert position is not None
             turn = best_turn(position, node_budget=200, seed=rng.getrandbits(32)).turn
@@ -110,9 +116,11 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--budgets", nargs="+", default=["1600", "4357", "1600:0", "4357:0"])
+    parser.add_argument("--gods", choices=("simple", "advanced"), default="simple")
     args = parser.parse_args()
     budgets = [_budget(text) for text in args.budgets]
-    positions = [position_to_json(p) for p in sample_positions(args.positions, args.seed)]
+    sampled = sample_positions(args.positions, args.seed, args.gods == "advanced")
+    positions = [position_to_json(p) for p in sampled]
     with unpacked(args.vs) as old:
         engines = {"this checkout": Engine(ROOT, positions), args.vs: Engine(Path(old), positions)}
         fastest: dict[tuple[str, int, int], dict[str, Any]] = {}
@@ -126,7 +134,10 @@ def main() -> None:
                             fastest[key] = found
         for engine in engines.values():
             engine.close()
-    print(f"{args.positions} positions (seed {args.seed}), fastest of {args.rounds} rounds each")
+    gods = "" if args.gods == "simple" else ", an advanced god in each"
+    print(
+        f"{args.positions} positions (seed {args.seed}{gods}), fastest of {args.rounds} rounds each"
+    )
     for budget, (nodes, keep) in enumerate(budgets):
         label = f"{nodes} nodes" + ("" if keep is None else f", prior keeping {keep}")
         cost = {}
