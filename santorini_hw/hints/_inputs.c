@@ -1,6 +1,8 @@
 /* The value network's inputs counted in C: the same numbers as `network.encode_in_python`
  * (the evaluation's sixteen features per side, the gods' indices and the board's bits),
- * for the two-player games the network scores, at a fraction of Python's cost a position.
+ * for the two-player games the network scores, at a fraction of Python's cost a position;
+ * and the features alone for the linear evaluation of two-player games with any gods
+ * (`features`: `hints/linear.py`).
  *
  * The search scores most of its leaves with the network, and counting their inputs in
  * Python was a quarter of a search's time (docs/measurements.md). The feature
@@ -218,39 +220,40 @@ static int god_index(PyObject *god, Py_ssize_t *index)
     return -1;
 }
 
-/* One position's inputs: its features row, gods row and board row. */
-static int encode_one(PyObject *position, float *features, int64_t *gods, float *board)
+/* A two-player position read from its tuple: the board, each side's workers and reach,
+ * and the player to move. Any gods: only the simple gods' powers change a reach (as in
+ * `evaluation._reach`). */
+static int read_two_player(PyObject *position, Board *b, uint32_t own[2], Reach reach[2],
+                           long *mover)
 {
     if (!PyTuple_Check(position) || PyTuple_GET_SIZE(position) <= LINEUP) {
         PyErr_SetString(PyExc_TypeError, "not a Position");
         return -1;
     }
-    Board b;
-    uint32_t own[2];
-    long mover, athena;
+    long athena;
     PyObject *workers = PyTuple_GET_ITEM(position, WORKERS);
     PyObject *lineup = PyTuple_GET_ITEM(position, LINEUP);
-    if (read_mask(position, L1, &b.l1) || read_mask(position, L2, &b.l2) ||
-        read_mask(position, L3, &b.l3) || read_mask(position, DOMES, &b.domes))
+    if (read_mask(position, L1, &b->l1) || read_mask(position, L2, &b->l2) ||
+        read_mask(position, L3, &b->l3) || read_mask(position, DOMES, &b->domes))
         return -1;
     if (!PyTuple_Check(workers) || PyTuple_GET_SIZE(workers) != 2 || !PyTuple_Check(lineup)) {
-        PyErr_SetString(PyExc_ValueError, "the value network scores two-player games only");
+        PyErr_SetString(PyExc_ValueError, "two-player games only");
         return -1;
     }
     PyObject *lineup_gods = PyTuple_GET_ITEM(lineup, LINEUP_GODS);
     PyObject *sides = PyTuple_GET_ITEM(lineup, LINEUP_SIDES);
     if (!PyTuple_Check(lineup_gods) || PyTuple_GET_SIZE(lineup_gods) != 2 ||
         !PyTuple_Check(sides) || PyTuple_GET_SIZE(sides) != 2) {
-        PyErr_SetString(PyExc_ValueError, "the value network scores two-player games only");
+        PyErr_SetString(PyExc_ValueError, "two-player games only");
         return -1;
     }
     if (read_mask(workers, 0, &own[0]) || read_mask(workers, 1, &own[1]))
         return -1;
-    mover = PyLong_AsLong(PyTuple_GET_ITEM(position, TO_MOVE));
+    *mover = PyLong_AsLong(PyTuple_GET_ITEM(position, TO_MOVE));
     athena = PyLong_AsLong(PyTuple_GET_ITEM(position, ATHENA));
     if (PyErr_Occurred())
         return -1;
-    if (mover < 0 || mover > 1) {
+    if (*mover < 0 || *mover > 1) {
         PyErr_SetString(PyExc_ValueError, "the player to move is not one of two");
         return -1;
     }
@@ -264,14 +267,25 @@ static int encode_one(PyObject *position, float *features, int64_t *gods, float 
         if (athena_side == -1 && PyErr_Occurred())
             return -1;
     }
-    b.occupied = own[0] | own[1];
-    uint32_t free = ~b.occupied & ~b.domes;
-    b.levels[0] = ~b.l1 & free, b.levels[1] = b.l1 & ~b.l2 & free;
-    b.levels[2] = b.l2 & ~b.l3 & free, b.levels[3] = b.l3 & free, b.levels[4] = 0;
-    Reach reach[2];
+    b->occupied = own[0] | own[1];
+    uint32_t free = ~b->occupied & ~b->domes;
+    b->levels[0] = ~b->l1 & free, b->levels[1] = b->l1 & ~b->l2 & free;
+    b->levels[2] = b->l2 & ~b->l3 & free, b->levels[3] = b->l3 & free, b->levels[4] = 0;
     for (int side = 0; side < 2; side++)
-        reach_of(&b, own[side], PyTuple_GET_ITEM(lineup_gods, side),
+        reach_of(b, own[side], PyTuple_GET_ITEM(lineup_gods, side),
                  athena < 0 || athena_side == side, &reach[side]);
+    return 0;
+}
+
+/* One position's inputs: its features row, gods row and board row. */
+static int encode_one(PyObject *position, float *features, int64_t *gods, float *board)
+{
+    Board b;
+    uint32_t own[2];
+    Reach reach[2];
+    long mover;
+    if (read_two_player(position, &b, own, reach, &mover))
+        return -1;
     int other = 1 - (int)mover;
     side_features(&b, &reach[mover], &reach[other], features);
     side_features(&b, &reach[other], &reach[mover], features + FEATURES);
@@ -288,6 +302,44 @@ static int encode_one(PyObject *position, float *features, int64_t *gods, float 
         for (int k = 0; k < CELL_BITS; k++)
             board[cell * CELL_BITS + k] = (float)(kinds[k] >> cell & 1);
     return 0;
+}
+
+/* Both sides' features of a two-player position with any gods, side 0's first, as two
+ * tuples of ints: the linear evaluation's count (`evaluation.all_features`). */
+static PyObject *features(PyObject *self, PyObject *position)
+{
+    if (!configured) {
+        PyErr_SetString(PyExc_RuntimeError, "call configure() first");
+        return NULL;
+    }
+    Board b;
+    uint32_t own[2];
+    Reach reach[2];
+    long mover;
+    if (read_two_player(position, &b, own, reach, &mover))
+        return NULL;
+    PyObject *rows = PyTuple_New(2);
+    if (rows == NULL)
+        return NULL;
+    for (int side = 0; side < 2; side++) {
+        float counted[FEATURES];
+        side_features(&b, &reach[side], &reach[1 - side], counted);
+        PyObject *row = PyTuple_New(FEATURES);
+        if (row == NULL) {
+            Py_DECREF(rows);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(rows, side, row);
+        for (int k = 0; k < FEATURES; k++) {
+            PyObject *value = PyLong_FromLong((long)counted[k]);
+            if (value == NULL) {
+                Py_DECREF(rows);
+                return NULL;
+            }
+            PyTuple_SET_ITEM(row, k, value);
+        }
+    }
+    return rows;
 }
 
 static int writable(PyObject *object, Py_buffer *view, Py_ssize_t bytes, const char *what)
@@ -428,6 +480,8 @@ static PyMethodDef methods[] = {
      "Take the board's tables and the gods, once, before encode()."},
     {"encode", encode, METH_VARARGS,
      "Fill the features, gods and board arrays of the positions' network inputs."},
+    {"features", features, METH_O,
+     "Both sides' evaluation features of a two-player position, side 0's first."},
     {NULL, NULL, 0, NULL},
 };
 

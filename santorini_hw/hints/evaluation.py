@@ -33,7 +33,7 @@ odds of about e to 1 to win); a won game is `WIN` (the search subtracts the dist
 from __future__ import annotations
 
 import json
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from importlib import resources
 from operator import mul
 from typing import NamedTuple
@@ -167,9 +167,17 @@ def evaluate(position: Position, side: int) -> int:
 
     Against several opponents (three players) only the strongest counts, as in a
     paranoid search where every other player is assumed to be against the root."""
-    values = {}
-    for each, (god, features) in all_features(position).items():
-        values[each] = float(sum(map(mul, _SIDE_WEIGHTS[god], features)))
+    found = all_features(position).items()
+    return score(position, side, {each: side_value(god, counted) for each, (god, counted) in found})
+
+
+def side_value(god: God | None, features: Sequence[int]) -> float:
+    """A side's value: its god's weights times its features."""
+    return float(sum(map(mul, _SIDE_WEIGHTS[god], features)))
+
+
+def score(position: Position, side: int, values: dict[int, float]) -> int:
+    """`side`'s score from every side's value: the side to move's gets the tempo bonus."""
     if position.side in values:
         values[position.side] += _TEMPO[0]
     own = values.get(side, -2 * WIN)

@@ -19,7 +19,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 
 from santorini_hw.hints.budget import OutOfBudgetError
-from santorini_hw.hints.evaluation import WIN, evaluate
+from santorini_hw.hints.evaluation import WIN
+from santorini_hw.hints.linear import evaluate
 from santorini_hw.hints.network import ValueNetwork, network_for
 from santorini_hw.hints.tactics import can_win_now, cannot_move
 from santorini_hw.rules.position import Position

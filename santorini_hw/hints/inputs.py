@@ -60,6 +60,15 @@ def counted_in_c() -> bool:
     return _inputs is not None
 
 
+def side_features(position: Position) -> tuple[Sequence[int], Sequence[int]]:
+    """Both sides' evaluation features of a two-player position with any gods, side 0's
+    first: counted in C where built (`_inputs.features`), else by `all_features`."""
+    if _inputs is not None:
+        return _inputs.features(position)
+    found = all_features(position)
+    return found[0][1], found[1][1]
+
+
 def encode(positions: Sequence[Position]) -> tuple[Any, Any, Any]:
     """The network's inputs for positions of two-player games with known gods (the fitting
     script reads the same): per position both sides' features (the player to move's first,

@@ -6,6 +6,8 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 from santorini_hw.hints.search import best_turn
 from santorini_hw.rules.gods import God
 from santorini_hw.rules.position_json import position_from_json, position_to_json
@@ -40,8 +42,15 @@ print(json.dumps({
 """
 
 
-def test_without_the_extensions_the_search_gives_the_same_answer() -> None:
-    position = midgame(2, (God.HERMES, God.DEMETER), 6)
+@pytest.mark.parametrize(
+    "gods", [(God.HERMES, God.DEMETER), (God.ZEUS, God.HERMES)], ids=["simple", "advanced"]
+)
+def test_without_the_extensions_the_search_gives_the_same_answer(
+    gods: tuple[God, God],
+) -> None:
+    """With simple gods the network's inputs; with an advanced god the linear features."""
+    position = midgame(2, gods, 6)
+    assert (position.cards is not None) == (gods[0] is God.ZEUS)
     expected = best_turn(position, node_budget=1500, seed=3)
     assert expected.turn is not None
     done = subprocess.run(
