@@ -1,9 +1,10 @@
 """The hint engine of an earlier commit, as a player for `hints.match`.
 
 `git archive REV santorini_hw` unpacks that commit's package into a temporary directory,
-and a child Python process imports it from there (PYTHONPATH first, so it shadows this
-checkout) and answers one search per line: position JSON and a time budget in, the
-resulting position out. The match maps that position back to the legal turn of today's
+its C extensions (those its `pyproject.toml` names) are built there as its install
+builds them, and a child Python process imports it from there (PYTHONPATH first, so it
+shadows this checkout) and answers one search per line: position JSON and a time budget
+in, the resulting position out. The match maps that position back to the legal turn of today's
 rules core that leads to it, so an illegal answer stops the match with an error.
 Both engines think in turn, never at the same time: the same CPU for each.
 """
@@ -13,9 +14,12 @@ from __future__ import annotations
 import json
 import os
 import random
+import shlex
 import subprocess
 import sys
+import sysconfig
 import tempfile
+import tomllib
 from pathlib import Path
 from types import TracebackType
 
@@ -52,13 +56,44 @@ def knows_advanced_gods(rev: str) -> bool:
 
 
 def unpacked(rev: str) -> tempfile.TemporaryDirectory[str]:
-    """Commit `rev`'s package in a temporary directory (for a child's PYTHONPATH)."""
+    """Commit `rev`'s package in a temporary directory (for a child's PYTHONPATH), with
+    its C extensions built."""
     directory = tempfile.TemporaryDirectory(prefix="baseline-engine-")
     archive = subprocess.run(
-        ["git", "archive", rev, "santorini_hw"], cwd=ROOT, check=True, capture_output=True
+        ["git", "archive", rev, "santorini_hw", "pyproject.toml"],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
     ).stdout
     subprocess.run(["tar", "-x", "-C", directory.name], input=archive, check=True)
+    build_extensions(Path(directory.name))
     return directory
+
+
+def build_extensions(root: Path) -> list[Path]:
+    """Build in place the C extensions `root/pyproject.toml` names, with the compiler and
+    flags this Python was built with (setuptools' own choice): without them an engine
+    runs its hot loops in Python, several times slower a node, which is not the engine
+    that commit ships. Optional, as in the install: one that fails to build is left out.
+    Returns the modules built."""
+    config = tomllib.loads((root / "pyproject.toml").read_text())
+    modules = config.get("tool", {}).get("setuptools", {}).get("ext-modules", [])
+    variables = sysconfig.get_config_vars()
+    compiler = [
+        *shlex.split(variables["LDSHARED"]),
+        *shlex.split(variables["CFLAGS"]),
+        variables["CCSHARED"],
+        f"-I{sysconfig.get_paths()['include']}",
+    ]
+    built = []
+    for module in modules:
+        target = root / (module["name"].replace(".", "/") + variables["EXT_SUFFIX"])
+        sources = [str(root / source) for source in module["sources"]]
+        command = [*compiler, *sources, "-o", str(target)]
+        done = subprocess.run(command, check=False, capture_output=True)
+        if done.returncode == 0:
+            built.append(target)
+    return built
 
 
 def driver_process(package: str | Path, driver: str) -> subprocess.Popen[str]:
