@@ -84,6 +84,8 @@ dome; Circe may hold any power)."""
 
 @cache
 def _plain_line_up(gods: tuple[God | None, ...], me: int) -> bool:
+    """Player `me`'s turns are normal ones (or their simple god's) and nobody else's power
+    acts on them: cached, as a game has few line-ups and every node asks."""
     god = gods[me]
     if god is not None and not god.is_simple and god not in _PLAIN_MOVERS:
         return False
