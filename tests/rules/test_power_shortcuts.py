@@ -69,34 +69,40 @@ def test_a_plain_turns_quiet_results_are_exactly_the_walks(god: God) -> None:
 
 @pytest.mark.parametrize("god", ADVANCED_GODS, ids=lambda god: god.value)
 def test_a_turn_exists_exactly_when_the_walk_finds_one(god: God) -> None:
-    shortcuts = stuck = 0
+    shortcuts = limited_shortcuts = stuck = 0
     for shape, reshape in RESHAPES.items():
         seed = 400 + 3 * list(God).index(god) + list(RESHAPES).index(shape)
         for start in positions_holding(god, seed, 1, reshape):
             exists = bool(power_outcomes(start))
             assert power_turn_exists(start) == exists, start
             gods = start.lineup.gods
-            limited = any(g in LIMITING for p, g in enumerate(gods) if p != start.to_move)
+            opposing = {g for p, g in enumerate(gods) if p != start.to_move}
             if surely_a_turn(start):
-                assert exists and not limited, start
+                assert exists and God.CIRCE not in opposing, start
                 shortcuts += 1
+                limited_shortcuts += bool(opposing & LIMITING)
             stuck += not exists
     assert stuck  # the crowded boards hold players without a turn
     assert shortcuts >= 5  # the short cut was taken, not only refused
+    if god in LIMITING - {God.CIRCE}:
+        assert limited_shortcuts >= 5  # taken against the power too
 
 
 @pytest.mark.parametrize("god", ADVANCED_GODS, ids=lambda god: god.value)
-def test_a_win_exists_exactly_when_the_walk_finds_one_on_boards_of_towers(god: God) -> None:
-    wins = shortcuts = 0
-    for start in positions_holding(god, 500 + list(God).index(god), 2, _towers_and_stairs):
-        mover = start.to_move
-        exists = any(winner == mover for _, winner in power_outcomes(start))
-        assert power_win_exists(start) == exists, start
-        if surely_no_win(start):
-            assert not exists, start
-            shortcuts += 1
-        wins += exists
-    assert wins and shortcuts
+def test_a_win_exists_exactly_when_the_walk_finds_one(god: God) -> None:
+    wins = own_shortcuts = 0
+    for shape, reshape in RESHAPES.items():
+        seed = 500 + 3 * list(God).index(god) + list(RESHAPES).index(shape)
+        for start in positions_holding(god, seed, 1, reshape):
+            mover = start.to_move
+            exists = any(winner == mover for _, winner in power_outcomes(start))
+            assert power_win_exists(start) == exists, start
+            if surely_no_win(start):
+                assert not exists, start
+                own_shortcuts += start.lineup.gods[mover] is god
+            wins += exists
+    assert wins  # the boards hold wins to deny
+    assert own_shortcuts >= 5  # the short cut was taken for the god's own turns
 
 
 TOWERS = ["a5", "b5", "c5", "d5"]
@@ -162,3 +168,93 @@ def test_demeter_building_two_of_five_towers_makes_chronus_win_so_it_is_not_quie
     _quiet_is_the_walks(start)
     won = [result for result, winner in power_outcomes(start) if winner == 1]
     assert won  # b2-b1, domes on a1 and c1: the fifth tower is Chronus'
+
+
+def _wins(start: Any) -> bool:
+    """The walk's answer: some turn of the player to move wins for them."""
+    return any(winner == start.to_move for _, winner in power_outcomes(start))
+
+
+def test_eros_meeting_on_level_one_is_a_win_the_short_cuts_leave_to_the_walk() -> None:
+    meeting = position({"A": ["b2", "d2"], "B": ["e5", "a5"]}, {"b2": 1, "c2": 1}, {"A": "Eros"})
+    assert _wins(meeting) and not surely_no_win(meeting) and not plain_quiet(meeting)
+    apart = position({"A": ["b2", "d2"], "B": ["e5", "a5"]}, {"b2": 1}, {"A": "Eros"})
+    assert not _wins(apart) and surely_no_win(apart) and plain_quiet(apart)
+    _quiet_is_the_walks(apart)
+    three = {"A": ["b2", "d2"], "B": ["e5", "a5"], "C": ["e1", "a3"]}
+    ground = position(three, gods={"A": "Eros"})  # three players: any level, b2 and c2
+    assert _wins(ground) and not surely_no_win(ground) and not plain_quiet(ground)
+
+
+def test_bias_removal_of_the_last_opposing_worker_wins_only_in_a_line() -> None:
+    gods = {"A": "Bia"}
+    lone = position({"A": ["a1", "e5"], "B": ["c3"]}, gods=gods)
+    assert _wins(lone) and not surely_no_win(lone)  # a1-b2 removes c3
+    askew = position({"A": ["a1", "e5"], "B": ["c4"]}, gods=gods)
+    assert not _wins(askew) and surely_no_win(askew)
+    two = position({"A": ["a1", "e5"], "B": ["c3", "a4"]}, gods=gods)
+    assert not _wins(two) and surely_no_win(two)
+
+
+def test_pans_drop_beside_an_advanced_god_is_left_to_the_walk() -> None:
+    ring = dict.fromkeys(["b2", "c2", "d2", "b3", "d3", "b4", "d4"], 1)
+    drop = position(
+        {"A": ["c3", "a1"], "B": ["e5", "c4"]}, {**ring, "c3": 2}, {"A": "Pan", "B": "Ares"}
+    )
+    free = position(
+        {"A": ["c3", "a1"], "B": ["e5", "a5"]}, {**ring, "c3": 2}, {"A": "Pan", "B": "Ares"}
+    )
+    assert not _wins(drop) and surely_no_win(drop)  # c4, the one cell below, is taken
+    assert _wins(free) and not surely_no_win(free)
+
+
+@pytest.mark.parametrize(
+    "gods",
+    [{"A": "Artemis", "B": "Zeus"}, {"A": "Chaos", "B": "Zeus"}, {"A": "Circe", "B": "Artemis"}],
+    ids=["Artemis", "Chaos showing Artemis", "Circe taking Artemis'"],
+)
+def test_artemis_two_steps_up_to_level_three_are_left_to_the_walk(gods: dict[str, str]) -> None:
+    extra: dict[str, Any] = (
+        {"chaos": {"A": {"power": "Artemis", "deck": []}}} if "Chaos" in gods.values() else {}
+    )
+    workers = {"A": ["a1", "e1"], "B": ["e5", "a5"]}
+    stairs = position(workers, {"a1": 1, "b2": 2, "c3": 3}, gods, **extra)
+    assert _wins(stairs) and not surely_no_win(stairs)
+    steep = position(workers, {"a1": 1, "b2": 1, "c3": 3}, gods, **extra)
+    assert not _wins(steep) and surely_no_win(steep)
+
+
+def test_dionysus_turn_is_plain_only_with_no_tower_to_dome_within_two_steps() -> None:
+    gods = {"A": "Dionysus"}
+    plain = position({"A": ["a1", "b1"], "B": ["e5", "a5"]}, {"e1": 3}, gods)
+    assert plain_quiet(plain)
+    _quiet_is_the_walks(plain)
+    near = position({"A": ["a1", "b1"], "B": ["e5", "a5"]}, {"d2": 3}, gods)
+    assert not plain_quiet(near)
+    _quiet_is_the_walks(near)
+    standing = position({"A": ["a1", "b1"], "B": ["e5", "a5"]}, {"a1": 3}, gods)
+    assert not plain_quiet(standing)  # the cell the worker leaves can be domed
+    assert any(p.cards is not None and p.cards.extra_turns for p in quiet_results(standing))
+
+
+BOXED = ["a2", "b1", "b2"]
+"""Domes around a1: its worker cannot step, so the worker on d4 alone may have a turn."""
+
+
+@pytest.mark.parametrize(
+    ("opponent", "heights", "domes"),
+    [
+        ("Hypnus", {"d4": 1}, []),  # d4, the highest worker, is held
+        ("Aphrodite", {}, ["d3", "e3", "d5", "e5"]),  # d4 may step only away from e4
+        ("Limus", {}, ["c3", "c4", "c5", "d3", "e3", "e5"]),  # d4-d5 may build only by e4
+    ],
+)
+def test_a_limiting_opponent_can_leave_the_mover_without_a_turn(
+    opponent: str, heights: dict[str, int], domes: list[str]
+) -> None:
+    workers = {"A": ["a1", "d4"], "B": ["e1", "e4"]}
+    stuck = position(workers, heights, {"B": opponent}, [*BOXED, *domes])
+    assert not power_outcomes(stuck) and not surely_a_turn(stuck)
+    assert not power_turn_exists(stuck)
+    blind = position(workers, heights, None, [*BOXED, *domes])
+    assert power_outcomes(blind) and surely_a_turn(blind)  # the power alone forbids
