@@ -31,7 +31,7 @@ from santorini_hw.rules.position import Position
 from santorini_hw.rules.power_moves import PERIMETER
 from santorini_hw.rules.power_outcome_builds import build_option, first_build, normal_options
 from santorini_hw.rules.power_result import petrifies_everyone, record, remove, steps_ok
-from santorini_hw.rules.power_shortcuts import surely_a_turn, surely_no_win
+from santorini_hw.rules.power_shortcuts import surely_a_turn, surely_a_win, surely_no_win
 from santorini_hw.rules.power_state import constrained_by, opposing, start_powers
 from santorini_hw.rules.power_walk import ALL, DOME, FIRST, WIN, Found, Marks, Walk, eros, order
 
@@ -86,6 +86,8 @@ def power_win_exists(position: Position) -> bool:
     that does not climb, with Persephone opposing, is checked against every turn."""
     if surely_no_win(position):
         return False
+    if surely_a_win(position):
+        return True
     walk = _start(position, None, WIN)
     if walk.skip_builds and not _may_win_by_steps(walk):
         return False

@@ -154,6 +154,34 @@ def surely_no_win(position: Position) -> bool:
     return not _neighbours_of(high) & l3 & ~domes
 
 
+def surely_a_win(position: Position) -> bool:
+    """The player to move surely wins this turn: a worker of theirs on level 2 can step
+    onto a free level-3 cell, which every power allows and wins, unless an opposing Hera
+    cancels it on the edge (the cell is inland), Hypnus holds the worker (the highest) or
+    Aphrodite binds it (one next to hers; not counted). Not told in a Dionysus additional
+    turn (nobody wins), under Athena's block, against Circe (who may hold any power) or
+    in a team game (a side's workers are two players')."""
+    _, l2, l3, domes, workers, me, athena, _, lineup, cards = position
+    side = lineup.sides[me]
+    limits = _limits(lineup, me)
+    if limits is None or lineup.is_team_game or (cards is not None and cards.extra_turns):
+        return False
+    if athena >= 0 and lineup.sides[athena] != side:
+        return False
+    own = workers[side]
+    climbers, goals = own & l2 & ~l3, l3 & ~domes
+    for side_workers in workers:
+        goals &= ~side_workers
+    for god, holder in limits:
+        if god is God.HYPNUS:
+            climbers &= ~_highest(position, own)
+        elif god is God.APHRODITE:
+            climbers &= ~_neighbours_of(workers[holder])
+    if God.HERA in lineup.gods and lineup.gods[me] is not God.HERA:
+        goals &= ~PERIMETER
+    return bool(_neighbours_of(climbers) & goals)
+
+
 _LIMITING = frozenset({God.HYPNUS, God.APHRODITE, God.LIMUS})
 """Powers that can forbid another player a plain step and build."""
 

@@ -13,7 +13,12 @@ import pytest
 
 from santorini_hw.rules.gods import ADVANCED_GODS, God
 from santorini_hw.rules.power_outcomes import power_outcomes, power_turn_exists, power_win_exists
-from santorini_hw.rules.power_shortcuts import plain_quiet, surely_a_turn, surely_no_win
+from santorini_hw.rules.power_shortcuts import (
+    plain_quiet,
+    surely_a_turn,
+    surely_a_win,
+    surely_no_win,
+)
 from santorini_hw.rules.turns import quiet_results
 from tests.rules.advanced_positions import positions_holding
 from tests.rules.helpers import position
@@ -90,7 +95,7 @@ def test_a_turn_exists_exactly_when_the_walk_finds_one(god: God) -> None:
 
 @pytest.mark.parametrize("god", ADVANCED_GODS, ids=lambda god: god.value)
 def test_a_win_exists_exactly_when_the_walk_finds_one(god: God) -> None:
-    wins = own_shortcuts = 0
+    wins = own_shortcuts = sure_wins = 0
     for shape, reshape in RESHAPES.items():
         seed = 500 + 3 * list(God).index(god) + list(RESHAPES).index(shape)
         for start in positions_holding(god, seed, 1, reshape):
@@ -100,9 +105,13 @@ def test_a_win_exists_exactly_when_the_walk_finds_one(god: God) -> None:
             if surely_no_win(start):
                 assert not exists, start
                 own_shortcuts += start.lineup.gods[mover] is god
+            if surely_a_win(start):
+                assert exists, start
+                sure_wins += 1
             wins += exists
     assert wins  # the boards hold wins to deny
     assert own_shortcuts >= 5  # the short cut was taken for the god's own turns
+    assert sure_wins >= 5  # and the sure win too
 
 
 TOWERS = ["a5", "b5", "c5", "d5"]
@@ -258,3 +267,34 @@ def test_a_limiting_opponent_can_leave_the_mover_without_a_turn(
     assert not power_turn_exists(stuck)
     blind = position(workers, heights, None, [*BOXED, *domes])
     assert power_outcomes(blind) and surely_a_turn(blind)  # the power alone forbids
+
+
+CLIMB = {"b2": 2, "c3": 3}
+"""The worker on b2 may step up onto c3 (an inland cell): a win unless a power forbids."""
+
+
+@pytest.mark.parametrize(
+    ("opponent", "workers", "heights", "extra"),
+    [
+        (None, {"A": ["b2", "e5"], "B": ["a5", "e1"]}, CLIMB, {}),
+        ("Hypnus", {"A": ["b2", "e5"], "B": ["a5", "e1"]}, CLIMB, {}),  # b2 is held
+        ("Aphrodite", {"A": ["b2", "e5"], "B": ["a1", "e1"]}, CLIMB, {}),  # c3 is not by a1
+        ("Hera", {"A": ["b2", "e5"], "B": ["d5", "e1"]}, {"b2": 2, "a3": 3}, {}),  # a3: edge
+        ("Athena", {"A": ["b2", "e5"], "B": ["a5", "e1"]}, CLIMB, {"athena_moved_up": True}),
+    ],
+)
+def test_a_step_onto_level_three_is_a_sure_win_unless_a_power_forbids_it(
+    opponent: str | None, workers: dict[str, list[str]], heights: dict[str, int], extra: Any
+) -> None:
+    gods = {"B": opponent} if opponent else None
+    start = position(workers, heights, gods, **extra)
+    assert surely_a_win(start) == (opponent is None) == _wins(start)
+    assert power_win_exists(start) == _wins(start)
+
+
+def test_no_sure_win_in_an_additional_turn_nor_against_circe() -> None:
+    workers = {"A": ["b2", "e5"], "B": ["a5", "e1"]}
+    owed = position(workers, CLIMB, {"A": "Dionysus"}, extra_turns=1)
+    assert not surely_a_win(owed) and not _wins(owed)  # nobody wins an additional turn
+    circe = position(workers, CLIMB, {"B": "Circe"})
+    assert not surely_a_win(circe) and _wins(circe)  # left to the walk, which finds it
