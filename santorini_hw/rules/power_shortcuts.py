@@ -1,8 +1,10 @@
 """Answers the search needs at every node of a game with advanced gods, found without
-walking the turn: whether the player to move surely cannot win now, and whether they
-surely have a turn. Setting up `power_outcomes`' walk costs more than either test, and
-most positions hold no win and a plain step; each function answers only where its
-answer is exact, and False leaves the question to the walk."""
+walking the turn: whether the player to move surely cannot win now or surely can, whether
+they surely have a turn, and whether their turns are plain ones the simple gods'
+generator lists. Setting up `power_outcomes`' walk costs more than any of these tests,
+and most positions hold no win, or a plain climb onto level 3, and a plain step; each
+function answers only where its answer is exact, and False leaves the question to the
+walk."""
 
 from __future__ import annotations
 
