@@ -16,7 +16,8 @@
    games (against the engine of da828ca, 100 god games at 0.1 s a turn on the same
    openings: 57 % with the earlier god weights, 75 % with them set to zero).
    The intercept is the tempo bonus. Weights are written in points (100 × the coefficient).
-   The hand-set weights (`evaluation.HAND_SET`) are kept as shipped by every fit.
+   The hand-set weights (`evaluation.HAND_SET`) and the saved powers' weights
+   (`evaluation.Weights.powers`, set by hand from games) are kept as shipped by every fit.
 3. The result goes to santorini_hw/hints/weights.json with the seed, the games, the
    fit's log-loss and the commit whose engine played the games, so anyone can reproduce
    it: at that commit, the same arguments write the same file. (The fit never reads the
@@ -230,7 +231,8 @@ def log_loss(samples: list[Sample], w: list[float]) -> float:
 
 
 def weights_document(w: list[float]) -> dict[str, object]:
-    """The weights file's fields, in points; the no-god copies folded into the base."""
+    """The weights file's fields, in points; the no-god copies folded into the base, the
+    saved powers' weights as shipped."""
     base = [round(100 * wi, 1) for wi in w[: len(FEATURES)]]
     gods = {}
     for index, god in enumerate(GODS):
@@ -250,6 +252,7 @@ def weights_document(w: list[float]) -> dict[str, object]:
         "base": base,
         "gods": gods,
         "tempo": round(100 * w[SIZE], 1),
+        "powers": load_weights().powers_json(),
     }
 
 

@@ -22,7 +22,9 @@ through the same bitboard helpers as the win detector (`tactics.py`):
 Besides the shared weights, every god has its own weights for its side's level-2
 workers, mobility, climbing options, near threats and threats (`GOD_FEATURES`): how
 much those are worth depends on the power (Artemis' reach, Atlas' domes, a second
-build). The weights live in `weights.json`, fitted by `tools/fit_evaluation.py` from
+build). What a power builds up over several turns (Morpheus' saved blocks:
+`saved_powers.py`) has a weight of its god's alone. The weights live in
+`weights.json`, fitted by `tools/fit_evaluation.py` from
 games the engine played against itself (the file records how), except the hand-set
 `HAND_SET`, which every fit keeps; a side's value is the
 weights times its features, and a position's value is one side's minus its strongest
@@ -38,6 +40,7 @@ from importlib import resources
 from operator import mul
 from typing import NamedTuple
 
+from santorini_hw.hints.saved_powers import SAVED_POWERS, saved_power
 from santorini_hw.hints.tactics import move_targets, worker_wins
 from santorini_hw.rules.cells import NEIGHBOURS, cells_of
 from santorini_hw.rules.gods import ADVANCED_GODS, God
@@ -106,6 +109,8 @@ class Weights(NamedTuple):
     gods: dict[God | None, tuple[float, ...]]
     """Per god (None: no power), one per `GOD_FEATURES`, added to the base weights."""
     tempo: float
+    powers: dict[God, float]
+    """Per god in `SAVED_POWERS`, the points of one unit of what its power built up."""
 
     @classmethod
     def from_json(cls, data: dict[str, object]) -> Weights:
@@ -116,7 +121,12 @@ class Weights(NamedTuple):
         gods: dict[God | None, tuple[float, ...]] = {None: (0.0,) * len(GOD_FEATURES)}
         for name, values in data["gods"].items():  # type: ignore[attr-defined]
             gods[God(name)] = tuple(float(w) for w in values)
-        return cls(base, gods, float(data["tempo"]))  # type: ignore[arg-type]
+        powers = _powers_from_json(data.get("powers", {}))
+        return cls(base, gods, float(data["tempo"]), powers)  # type: ignore[arg-type]
+
+    def powers_json(self) -> dict[str, dict[str, float]]:
+        """`powers` as `weights.json` holds them: per god, its saved power's name and weight."""
+        return {god.value: {SAVED_POWERS[god]: weight} for god, weight in self.powers.items()}
 
     def side_weights(self, god: God | None) -> tuple[float, ...]:
         """The base weights with `god`'s own added in."""
@@ -124,6 +134,19 @@ class Weights(NamedTuple):
         for index, extra in zip(_GOD_INDEX, self.gods.get(god, ()), strict=False):
             merged[index] += extra
         return tuple(merged)
+
+
+def _powers_from_json(data: object) -> dict[God, float]:
+    if not isinstance(data, dict):
+        raise ValueError(f"weights' powers must be an object, not {data!r}")
+    powers = {}
+    for name, entry in data.items():
+        god = God(name)
+        expected = SAVED_POWERS.get(god)
+        if not isinstance(entry, dict) or list(entry) != [expected]:
+            raise ValueError(f"{name}'s power weight must be {{{expected!r}: points}}")
+        powers[god] = float(entry[expected])
+    return powers
 
 
 def load_weights() -> Weights:
@@ -136,7 +159,8 @@ def blind_to(weights: Weights, gods: Collection[God]) -> Weights:
     alone, as if their powers changed nothing the features count."""
     zero = (0.0,) * len(GOD_FEATURES)
     return weights._replace(
-        gods={god: zero if god in gods else own for god, own in weights.gods.items()}
+        gods={god: zero if god in gods else own for god, own in weights.gods.items()},
+        powers={god: 0.0 if god in gods else own for god, own in weights.powers.items()},
     )
 
 
@@ -150,6 +174,8 @@ _SIDE_WEIGHTS: dict[God | None, tuple[float, ...]] = {}
 """Per god, the weights its side is valued with (base plus the god's own)."""
 _TEMPO = [0.0]
 """The bonus of the side to move."""
+_POWER_WEIGHTS: dict[God | None, float] = {}
+"""Per god whose saved power has a weight, that weight."""
 
 
 def use_weights(weights: Weights) -> None:
@@ -157,6 +183,8 @@ def use_weights(weights: Weights) -> None:
     _SIDE_WEIGHTS.clear()
     _SIDE_WEIGHTS.update({god: weights.side_weights(god) for god in [None, *God]})
     _TEMPO[0] = weights.tempo
+    _POWER_WEIGHTS.clear()
+    _POWER_WEIGHTS.update({god: weight for god, weight in weights.powers.items() if weight})
 
 
 use_weights(load_weights())
@@ -168,12 +196,15 @@ def evaluate(position: Position, side: int) -> int:
     Against several opponents (three players) only the strongest counts, as in a
     paranoid search where every other player is assumed to be against the root."""
     found = all_features(position).items()
-    return score(position, side, {each: side_value(god, counted) for each, (god, counted) in found})
+    values = {each: side_value(position, god, counted) for each, (god, counted) in found}
+    return score(position, side, values)
 
 
-def side_value(god: God | None, features: Sequence[int]) -> float:
-    """A side's value: its god's weights times its features."""
-    return float(sum(map(mul, _SIDE_WEIGHTS[god], features)))
+def side_value(position: Position, god: God | None, features: Sequence[int]) -> float:
+    """A side's value: its god's weights times its features, and its saved power."""
+    value = float(sum(map(mul, _SIDE_WEIGHTS[god], features)))
+    weight = _POWER_WEIGHTS.get(god)
+    return value + weight * saved_power(position, god) if weight and god else value
 
 
 def score(position: Position, side: int, values: dict[int, float]) -> int:

@@ -20,4 +20,5 @@ def evaluate(position: Position, side: int) -> int:
     if len(gods) != 2:
         return evaluation.evaluate(position, side)
     first, second = side_features(position)
-    return score(position, side, {0: side_value(gods[0], first), 1: side_value(gods[1], second)})
+    values = {0: side_value(position, gods[0], first), 1: side_value(position, gods[1], second)}
+    return score(position, side, values)
